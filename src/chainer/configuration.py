@@ -1,0 +1,79 @@
+"""Process-wide defaults (``global_config``) and per-thread overrides (``config``)."""
+import contextlib
+import sys
+import threading
+
+
+class GlobalConfig:
+    """Configuration shared by every thread; holds the defaults."""
+
+    def show(self, file=sys.stdout):
+        """Prints all entries sorted by name, one ``name  value`` per line."""
+        _show(self, vars(self), file)
+
+
+def _show(cfg, entries, file):
+    keys = sorted(k for k in entries if not k.startswith('_'))
+    width = max((len(k) for k in keys), default=0) + 1
+    for k in keys:
+        file.write('{:<{}}{}\n'.format(k, width, getattr(cfg, k)))
+
+
+class LocalConfig:
+    """Thread-local view over a :class:`GlobalConfig`.
+
+    Reading an entry looks in this thread's overrides first and falls back to
+    the global one; writing only affects the current thread.
+    """
+
+    def __init__(self, global_config):
+        super().__setattr__('_global', global_config)
+        super().__setattr__('_local', threading.local())
+
+    def __delattr__(self, name):
+        delattr(self._local, name)
+
+    def __getattr__(self, name):
+        local = self._local.__dict__
+        if name in local:
+            return local[name]
+        return getattr(self._global, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._local, name, value)
+
+    def show(self, file=sys.stdout):
+        """Prints every entry visible from this thread, sorted by name."""
+        entries = dict(vars(self._global))
+        entries.update(self._local.__dict__)
+        _show(self, entries, file)
+
+
+global_config = GlobalConfig()
+config = LocalConfig(global_config)
+
+
+@contextlib.contextmanager
+def using_config(name, value, config=config):
+    """Temporarily sets ``config.<name>`` to ``value`` within a ``with`` block.
+
+    Args:
+        name (str): Configuration key.
+        value: Value used inside the block.
+        config: The configuration object to modify (``chainer.config`` by
+            default).
+    """
+    local = config._local.__dict__ if isinstance(config, LocalConfig) else vars(config)
+    had = name in local
+    old = local.get(name)
+    setattr(config, name, value)
+    try:
+        yield
+    finally:
+        if had:
+            setattr(config, name, old)
+        else:
+            try:
+                delattr(config, name)
+            except AttributeError:
+                pass

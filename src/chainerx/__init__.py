@@ -1,0 +1,6 @@
+"""Compatibility stand-in for ChainerX: rechainer has no C++ core."""
+
+
+def is_available():
+    """Returns ``False``: ChainerX is never available in rechainer."""
+    return False
