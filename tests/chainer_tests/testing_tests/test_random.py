@@ -1,0 +1,90 @@
+import random
+import unittest
+
+import numpy
+
+from chainer import testing
+
+pytest_plugins = ['pytester']
+
+
+def _draw():
+    return random.random(), float(numpy.random.rand())
+
+
+def test_function_decorator_fixes_and_restores():
+    @testing.fix_random()
+    def draw():
+        return _draw()
+
+    numpy.random.seed(123)
+    random.seed(123)
+    expected_after = _draw()
+    numpy.random.seed(123)
+    random.seed(123)
+    first = draw()
+    assert draw() == first
+    assert _draw() == expected_after  # the outer streams were not disturbed
+
+
+def test_seed_argument():
+    a = testing.fix_random(seed=1)(_draw)()
+    b = testing.fix_random(seed=2)(_draw)()
+    assert a != b
+    assert a == testing.fix_random(1)(_draw)()
+
+
+def test_class_decorator_unittest():
+    draws = []
+
+    @testing.fix_random()
+    class TestR(unittest.TestCase):
+        def setUp(self):
+            self.x = _draw()
+
+        def test_a(self):
+            draws.append((self.x, _draw()))
+
+        def test_b(self):
+            draws.append((self.x, _draw()))
+
+    result = unittest.TestResult()
+    unittest.defaultTestLoader.loadTestsFromTestCase(TestR).run(result)
+    assert result.wasSuccessful()
+    assert len(draws) == 2 and draws[0] == draws[1]
+    setup_draw, test_draw = draws[0]
+    # The test continues the stream started in setUp rather than replaying it.
+    assert setup_draw != test_draw
+
+
+def test_class_decorator_plain_class_and_parameterize(pytester):
+    pytester.makepyfile(test_rand='''
+import numpy
+
+from chainer import testing
+
+SEEN = []
+
+
+@testing.parameterize({'n': 2}, {'n': 3})
+@testing.fix_random()
+class TestPlain:
+    def test_a(self):
+        SEEN.append(numpy.random.rand())
+
+
+@testing.fix_random()
+@testing.inject_backend_tests(None, [{}])
+class TestInjected:
+    def setup_method(self, method):
+        self.x = numpy.random.rand()
+
+    def test_b(self, backend_config):
+        SEEN.append(self.x)
+
+
+def test_zz_check():
+    assert SEEN[0] == SEEN[1] == SEEN[2]
+''')
+    result = pytester.inline_run('-p', 'no:cacheprovider')
+    result.assertoutcome(passed=4)
