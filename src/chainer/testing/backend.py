@@ -158,7 +158,7 @@ class BackendConfig:
             for key in _CONFIG_KEYS:
                 stack.enter_context(configuration.using_config(key, getattr(self, key)))
             if self.use_cuda:
-                stack.enter_context(self.device)
+                stack.enter_context(self.device.create_context())
             yield self
 
     def __enter__(self):
