@@ -1,0 +1,100 @@
+"""Utilities shared across Chainer: type checks, argument parsing, array helpers."""
+import functools
+import importlib
+import math
+
+import numpy
+
+from chainer.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
+from chainer.utils.experimental import experimental  # NOQA
+
+
+def force_array(x, dtype=None):
+    """Makes sure a computation result is an array.
+
+    NumPy returns scalars instead of 0-d arrays from some operations; this
+    turns such scalars back into 0-d arrays. Arrays pass through unchanged
+    (or cast without copying when ``dtype`` is given).
+
+    Args:
+        x: Array or scalar.
+        dtype: Optional target dtype.
+
+    Returns:
+        array: ``x`` as an array.
+    """
+    if numpy.isscalar(x):
+        return numpy.array(x, dtype)
+    if dtype is None:
+        return x
+    return x.astype(dtype, copy=False)
+
+
+def force_type(dtype, value):
+    """Casts a scalar or array to ``dtype`` (no copy when it already matches).
+
+    Args:
+        dtype (numpy.dtype): Target dtype.
+        value: Scalar or array.
+    """
+    if numpy.isscalar(value):
+        return numpy.dtype(dtype).type(value)
+    if value.dtype != dtype:
+        return value.astype(dtype, copy=False)
+    return value
+
+
+def size_of_shape(shape):
+    """Returns the number of elements of an array of ``shape`` (1 for ``()``)."""
+    return int(math.prod(shape))
+
+
+def mixed_presision(fn):
+    """Decorates ``forward(self, inputs)`` to compute float16 in float32.
+
+    When any input is float16, float16 inputs are cast to float32 before the
+    call and float32 outputs are cast back to float16 afterwards; otherwise
+    the method runs untouched. (The name keeps Chainer's spelling.)
+    """
+    @functools.wraps(fn)
+    def wrapper(self, inputs, *args, **kwargs):
+        if not any(_is_half(x) for x in inputs):
+            return fn(self, inputs, *args, **kwargs)
+        inputs = tuple(x.astype(numpy.float32) if _is_half(x) else x for x in inputs)
+        outputs = fn(self, inputs, *args, **kwargs)
+        if isinstance(outputs, (tuple, list)):
+            return type(outputs)(_to_half(y) for y in outputs)
+        return _to_half(outputs)
+    return wrapper
+
+
+def _is_half(x):
+    return x is not None and getattr(x, 'dtype', None) == numpy.float16
+
+
+def _to_half(y):
+    if y is not None and getattr(y, 'dtype', None) == numpy.float32:
+        return y.astype(numpy.float16)
+    return y
+
+
+# Names that live in modules owned elsewhere; imported on first use so this
+# package stays cheap to import and works before those modules exist.
+_LAZY_NAMES = {
+    'WalkerAlias': 'walker_alias',
+    'CooMatrix': 'sparse',
+    'get_order': 'sparse',
+    'to_coo': 'sparse',
+}
+
+
+def __getattr__(name):
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chainer.utils' has no attribute '{name}'")
+    try:
+        return getattr(importlib.import_module(f'chainer.utils.{module}'), name)
+    except ModuleNotFoundError as e:
+        if e.name != f'chainer.utils.{module}':
+            raise
+        raise AttributeError(f'chainer.utils.{name} is not available: {e}') from None
