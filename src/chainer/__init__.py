@@ -1,5 +1,204 @@
-"""rechainer: the Chainer 7 API, reimplemented for current Python and NumPy."""
+"""rechainer: the Chainer 7 API, reimplemented for current Python and NumPy.
+
+``import chainer`` gives the same public names as Chainer 7.8.1.
+"""
+import os
+import sys
+
+
+import numpy
+
 from chainer import configuration  # NOQA
 from chainer.configuration import config, global_config, using_config  # NOQA
 
-__version__ = '7.8.1'
+__version__ = '7.8.1'          # the Chainer API level this package provides
+rechainer_version = '0.1.0'    # the version of this implementation
+
+
+# ---------------------------------------------------------------------------
+# dtype policy
+# ---------------------------------------------------------------------------
+class _Mixed16:
+    """The ``mixed16`` dtype policy: float16 activations, float32 parameters."""
+
+    dtype = numpy.dtype(numpy.float16)
+
+    def __eq__(self, other):
+        return self is other or other == 'mixed16'
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "dtype('mixed16')"
+
+    def __str__(self):
+        return 'mixed16'
+
+
+mixed16 = _Mixed16()
+
+
+def _parse_dtype(name, where):
+    if name == 'mixed16':
+        return mixed16
+    if name in ('float16', 'float32', 'float64'):
+        return numpy.dtype(name)
+    raise TypeError(f'incorrect dtype name in {where}: {name!r}; expected one of '
+                    "'float16', 'float32', 'float64', 'mixed16'")
+
+
+def get_dtype(dtype=None, map_mixed16=None):
+    """Resolves a dtype, defaulting to ``chainer.config.dtype``.
+
+    Args:
+        dtype: A dtype (or ``None`` for the configured default).
+        map_mixed16: What ``mixed16`` turns into (float16 by default).
+
+    Returns:
+        numpy.dtype: The resolved dtype.
+    """
+    if dtype is None:
+        dtype = config.dtype
+    if dtype is mixed16 or (isinstance(dtype, str) and dtype == 'mixed16'):
+        return numpy.dtype(map_mixed16 if map_mixed16 is not None else numpy.float16)
+    return numpy.dtype(dtype)
+
+
+def _env_flag(name, default):
+    value = os.environ.get(name, default)
+    try:
+        return bool(int(value))
+    except ValueError:
+        raise ValueError(f'environment variable {name} must be 0 or 1, got {value!r}')
+
+
+# ---------------------------------------------------------------------------
+# configuration defaults (CHAINER_* environment variables override some)
+# ---------------------------------------------------------------------------
+global_config.autotune = False
+global_config.compute_mode = None
+global_config.cudnn_deterministic = _env_flag('CHAINER_CUDNN_DETERMINISTIC', '0')
+global_config.cudnn_fast_batch_normalization = _env_flag(
+    'CHAINER_CUDNN_FAST_BATCH_NORMALIZATION', '0')
+global_config.debug = _env_flag('CHAINER_DEBUG', '0')
+global_config.dtype = _parse_dtype(os.environ.get('CHAINER_DTYPE', 'float32'),
+                                   'CHAINER_DTYPE')
+global_config.enable_backprop = True
+global_config.in_recomputing = False
+global_config.keep_graph_on_report = _env_flag('CHAINER_KEEP_GRAPH_ON_REPORT', '0')
+global_config.lazy_grad_sum = _env_flag('CHAINER_LAZY_GRAD_SUM', '0')
+global_config.schedule_func = None
+global_config.train = True
+global_config.type_check = _env_flag('CHAINER_TYPE_CHECK', '1')
+global_config.use_cudnn = os.environ.get('CHAINER_USE_CUDNN', 'auto')
+global_config.use_cudnn_tensor_core = 'auto'
+global_config.use_ideep = os.environ.get('CHAINER_USE_IDEEP', 'never')
+global_config.use_static_graph = True
+global_config.warn_nondeterministic = _env_flag('CHAINER_WARN_NONDETERMINISTIC', '0')
+global_config._will_recompute = False
+
+from chainer import backend  # NOQA
+from chainer import backends  # NOQA
+from chainer.backends import cuda  # NOQA
+from chainer.backend import get_device, using_device, is_arrays_compatible  # NOQA
+from chainer.backends.cuda import should_use_cudnn, should_use_cudnn_tensor_core  # NOQA
+from chainer import function_hook  # NOQA
+from chainer.function_hook import FunctionHook, get_function_hooks  # NOQA
+from chainer import variable  # NOQA
+from chainer.variable import Variable, VariableNode, Parameter, as_variable, as_array  # NOQA
+from chainer import function_node  # NOQA
+from chainer.function_node import FunctionNode  # NOQA
+from chainer import function  # NOQA
+from chainer.function import Function, FunctionAdapter  # NOQA
+from chainer._backprop import backward, grad  # NOQA
+from chainer import utils  # NOQA
+from chainer import functions  # NOQA
+from chainer.functions.math import basic_math as _basic_math  # NOQA
+from chainer.functions.array import get_item as _get_item  # NOQA
+from chainer import initializer  # NOQA
+from chainer.initializer import Initializer  # NOQA
+from chainer import initializers  # NOQA
+
+_basic_math.install_variable_arithmetics()
+_get_item.install_variable_get_item()
+
+disable_experimental_feature_warning = False
+
+
+def get_array_types():
+    """Returns the array types that Variables can hold (NumPy, and CuPy if present)."""
+    if cuda.available:
+        return (numpy.ndarray, cuda.ndarray)
+    return (numpy.ndarray,)
+
+
+def get_cpu_array_types():
+    """Returns the CPU array types (``numpy.ndarray``)."""
+    return (numpy.ndarray,)
+
+
+def is_debug():
+    """Returns whether debug mode is on (``chainer.config.debug``)."""
+    return bool(config.debug)
+
+
+def set_debug(debug):
+    """Turns debug mode on or off for the current thread.
+
+    In debug mode every function checks its outputs for NaN and remembers
+    where it was called, so backward errors can point to the forward call.
+    """
+    config.debug = debug
+
+
+class DebugMode:
+    """Context manager that sets debug mode (kept for old code)."""
+
+    def __init__(self, debug):
+        self._cm = using_config('debug', debug)
+
+    def __enter__(self):
+        self._cm.__enter__()
+
+    def __exit__(self, *args):
+        self._cm.__exit__(*args)
+
+
+def no_backprop_mode():
+    """Returns a context manager (also a decorator) in which no graph is built.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1.], np.float32))
+        >>> with chainer.no_backprop_mode():
+        ...     y = x + 1
+        >>> y.creator is None
+        True
+    """
+    return using_config('enable_backprop', False)
+
+
+def force_backprop_mode():
+    """Returns a context manager (also a decorator) that builds graphs even inside
+    :func:`no_backprop_mode`."""
+    return using_config('enable_backprop', True)
+
+
+def print_runtime_info(out=None):
+    """Prints versions of Python, rechainer, NumPy and the optional backends."""
+    import platform
+    if out is None:
+        out = sys.stdout
+    lines = [f'Platform: {platform.platform()}',
+             f'Chainer: {__version__} (rechainer {rechainer_version})',
+             'ChainerX: Not Available',
+             f'NumPy: {numpy.__version__}']
+    try:
+        import cupy
+        lines.append(f'CuPy: {cupy.__version__}')
+    except Exception:
+        lines.append('CuPy: Not Available')
+    lines.append('iDeep: Not Available')
+    out.write('\n'.join(lines) + '\n')
+
+

@@ -1,0 +1,382 @@
+"""FunctionNode: the one door through which every differentiable op enters the graph."""
+import collections
+import operator
+import sys
+import traceback
+import weakref
+
+import numpy
+
+from chainer import configuration
+from chainer import function_hook
+from chainer.utils import type_check
+from chainer.variable import Variable, VariableNode, _is_array
+
+_cfg_tls = configuration.config._local
+_gcfg = configuration.global_config
+_hooks_tls = function_hook._thread_local
+_new_object = object.__new__
+_get_array = operator.attrgetter('_array')
+_get_requires_grad = operator.attrgetter('_requires_grad')
+_get_node = operator.attrgetter('_node')
+_get_rank = operator.attrgetter('rank')
+_ndarray = numpy.ndarray
+_light_types = type_check.get_light_types
+_weakref = weakref.ref
+
+
+def _wrap_output(array, requires_grad):
+    # Builds an output Variable without going through __init__'s checks (this runs
+    # once per op output). Its node is made by apply when a graph is recorded, or
+    # lazily on first use otherwise.
+    v = _new_object(Variable)
+    v._array = array
+    v._requires_grad = requires_grad
+    return v
+
+
+def _new_node(var, requires_grad, array, creator, rank):
+    n = _new_object(VariableNode)
+    n._variable = _weakref(var)
+    n._requires_grad = requires_grad
+    n.dtype = array.dtype
+    n.shape = array.shape
+    n._creator_node = creator
+    n.rank = rank
+    var._node = n
+    return n
+
+
+class FunctionNode:
+    """A node of the computational graph that stands for one function application.
+
+    Subclasses implement :meth:`forward` (arrays in, arrays out) and
+    :meth:`backward` (Variables in, Variables out, written with other
+    differentiable functions so that higher-order gradients come for free),
+    and are applied with :meth:`apply`. Subclasses do not need to call
+    ``super().__init__()``.
+
+    Attributes:
+        inputs: Tuple of the input :class:`~chainer.variable.VariableNode`.
+        outputs: Tuple of weak references to the output nodes.
+        rank (int): Topological order in the graph.
+        stack: Stack trace of the call (kept only in debug mode).
+    """
+
+    inputs = None
+    outputs = None
+    rank = 0
+    stack = None
+    lazy_grad_sum = False
+    _input_indexes_to_retain = None
+    _output_indexes_to_retain = None
+    _retained_output_data = None
+    _local_function_hooks = None
+    _n_local_function_hooks = 0
+    _supports_static_optimizations = False
+    _is_chainerx_fallback_mode = False
+
+    @property
+    def local_function_hooks(self):
+        """Ordered dict of the hooks registered on this node only."""
+        if self._local_function_hooks is None:
+            self._local_function_hooks = collections.OrderedDict()
+        return self._local_function_hooks
+
+    @property
+    def label(self):
+        """Short name of the function (the class name by default)."""
+        return self.__class__.__name__
+
+    @property
+    def output_data(self):
+        """Tuple of retained output arrays (``None`` where not retained)."""
+        if self._retained_output_data is None:
+            raise RuntimeError(f'{self.label}: retained output data is gone')
+        out = [None] * len(self.outputs)
+        for i, d in zip(self._output_indexes_to_retain, self._retained_output_data):
+            out[i] = d
+        return tuple(out)
+
+    def apply(self, inputs):
+        """Computes the outputs and, when backprop is enabled, links them to the graph.
+
+        Args:
+            inputs: Tuple of input variables or arrays.
+
+        Returns:
+            A tuple of output :class:`~chainer.Variable` objects.
+        """
+        try:
+            in_data = tuple(map(_get_array, inputs))
+            input_vars = inputs
+        except AttributeError:
+            input_vars = [x if isinstance(x, Variable) else self._as_input(i, x)
+                          for i, x in enumerate(inputs)]
+            in_data = tuple([x._array for x in input_vars])
+        local = _cfg_tls.__dict__
+        g = _gcfg.__dict__
+
+        if local.get('type_check', g['type_check']):
+            try:
+                self.check_type_forward(_light_types(in_data))
+            except Exception:
+                self._check_data_type_forward_full(in_data)
+
+        hooks = _hooks_tls.__dict__.get('function_hooks')
+        if hooks or self._n_local_function_hooks:
+            hooks = collections.OrderedDict(hooks or ())
+            if self._n_local_function_hooks:
+                hooks.update(self.local_function_hooks)
+            hooks = list(hooks.values())
+            for hook in hooks:
+                hook.forward_preprocess(self, in_data)
+
+        debug = local.get('debug', g['debug'])
+        if debug:
+            self.stack = traceback.extract_stack()
+        for x in in_data:
+            if x.__class__ is not _ndarray:
+                outputs = self._forward_on_device(in_data)
+                break
+        else:
+            outputs = self.forward(in_data)
+            if outputs.__class__ is not tuple:
+                self._bad_outputs(outputs)
+            for y in outputs:
+                if y.__class__ is not _ndarray:
+                    outputs = self._fix_outputs(outputs)
+                    break
+        if hooks:
+            for hook in hooks:
+                hook.forward_postprocess(self, in_data)
+        if debug:
+            self._check_nan(outputs, 'forward')
+
+        requires_grad = any(map(_get_requires_grad, input_vars))
+        if len(outputs) == 1:
+            ret = (_wrap_output(outputs[0], requires_grad),)
+        else:
+            ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
+
+        if local.get('enable_backprop', g['enable_backprop']):
+            nodes = tuple(map(_get_node, input_vars))
+            self.inputs = nodes
+            rank = max(map(_get_rank, nodes)) if nodes else 0
+            self.rank = rank
+            rank += 1
+            if len(ret) == 1:
+                y = ret[0]
+                self.outputs = (_weakref(_new_node(y, requires_grad, y._array, self, rank)),)
+            else:
+                self.outputs = tuple([
+                    _weakref(_new_node(y, requires_grad, y._array, self, rank)) for y in ret])
+            if self._input_indexes_to_retain is not None:
+                for i in self._input_indexes_to_retain:
+                    input_vars[i]._node.data = in_data[i]
+            if self._output_indexes_to_retain is not None:
+                kept = []
+                for i in self._output_indexes_to_retain:
+                    ret[i]._node.data = outputs[i]
+                    kept.append(outputs[i])
+                self._retained_output_data = tuple(kept)
+            self.lazy_grad_sum = local.get('lazy_grad_sum', g['lazy_grad_sum'])
+        return ret
+
+    def _as_input(self, i, x):
+        if _is_array(x):
+            return Variable(x, requires_grad=False)
+        raise TypeError(
+            f'{self.label}: input #{i} must be a Variable or an N-dimensional array '
+            f'(numpy.ndarray or cupy.ndarray), got {type(x).__name__}')
+
+    def _bad_outputs(self, outputs):
+        raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
+                        f'got {type(outputs).__name__}')
+
+    def _forward_on_device(self, in_data):
+        from chainer import backend
+        kinds = {type(x).__module__.split('.')[0] for x in in_data}
+        if len(kinds) > 1:
+            raise TypeError(
+                f'{self.label}: incompatible array types are mixed in the forward input: '
+                + ', '.join(type(x).__name__ + ' (' + type(x).__module__ + ')'
+                            for x in in_data))
+        if in_data:
+            with backend.get_device_from_array(in_data[0]).create_context():
+                outputs = self.forward(in_data)
+        else:
+            outputs = self.forward(in_data)
+        if type(outputs) is not tuple:
+            self._bad_outputs(outputs)
+        return self._fix_outputs(outputs)
+
+    def _fix_outputs(self, outputs):
+        fixed = []
+        for i, y in enumerate(outputs):
+            if isinstance(y, numpy.generic):
+                y = numpy.asarray(y)
+            elif not _is_array(y):
+                raise TypeError(
+                    f'{self.label}: forward output #{i} must be an N-dimensional array, '
+                    f'got {type(y).__name__}')
+            fixed.append(y)
+        kinds = {type(y).__module__.split('.')[0] for y in fixed}
+        if len(kinds) > 1:
+            raise TypeError(
+                f'{self.label}: incompatible array types are mixed in the forward output: '
+                + ', '.join(type(y).__module__ + '.' + type(y).__name__ for y in fixed))
+        return tuple(fixed)
+
+    def _check_nan(self, arrays, direction):
+        for a in arrays:
+            if a is None or a.dtype.kind != 'f':
+                continue
+            from chainer import backend
+            xp = backend.get_array_module(a)
+            if bool(xp.isnan(a).any()):
+                raise RuntimeError(f'NaN is detected on {direction} computation of '
+                                   f'{self.label}')
+
+    def _check_data_type_forward(self, in_data):
+        try:
+            self.check_type_forward(type_check.get_light_types(in_data))
+        except Exception:
+            self._check_data_type_forward_full(in_data)
+
+    def _check_data_type_forward_full(self, in_data):
+        # The cheap check failed (or needs the full DSL): redo it with expression
+        # objects so the error can say what was expected and what was found.
+        in_types = type_check.get_types(in_data, 'in_types', False)
+        with type_check.get_function_check_context(self):
+            self.check_type_forward(in_types)
+
+    def check_type_forward(self, in_types):
+        """Checks the types of the inputs (override with ``type_check.expect``)."""
+        pass
+
+    def forward(self, inputs):
+        """Computes the outputs from a tuple of input arrays.
+
+        The default dispatches to :meth:`forward_cpu` or :meth:`forward_gpu`.
+
+        Returns:
+            Tuple of output arrays.
+        """
+        if inputs and type(inputs[0]) is not numpy.ndarray:
+            cupy = sys.modules.get('cupy')
+            if cupy is not None and isinstance(inputs[0], cupy.ndarray):
+                return self.forward_gpu(inputs)
+        return self.forward_cpu(inputs)
+
+    def forward_cpu(self, inputs):
+        """Computes the outputs on the CPU (NumPy arrays)."""
+        raise NotImplementedError(f'{self.label} does not implement forward_cpu')
+
+    def forward_gpu(self, inputs):
+        """Computes the outputs on the GPU (CuPy arrays)."""
+        raise NotImplementedError(f'{self.label} does not implement forward_gpu')
+
+    def retain_inputs(self, indexes):
+        """Keeps the given inputs for :meth:`backward` (call inside forward)."""
+        self._input_indexes_to_retain = indexes
+
+    def retain_outputs(self, indexes):
+        """Keeps the given outputs for :meth:`backward` (call inside forward)."""
+        self._output_indexes_to_retain = indexes
+
+    def backward(self, target_input_indexes, grad_outputs):
+        """Computes gradients of the inputs listed in ``target_input_indexes``.
+
+        Args:
+            target_input_indexes (tuple of int): Inputs that need gradients.
+            grad_outputs (tuple of Variable): Gradients of the outputs (``None``
+                for an output that got no gradient).
+
+        Returns:
+            Tuple of gradient Variables (or ``None``), one per target input, or one
+            per input.
+        """
+        return (None,) * len(target_input_indexes)
+
+    def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
+        """Computes gradients and adds them to ``grad_inputs``.
+
+        Override to fuse the accumulation; the default calls :meth:`backward`.
+        """
+        gxs = self.backward(target_input_indexes, grad_outputs)
+        n = len(gxs)
+        if n == len(self.inputs) and n != len(target_input_indexes):
+            gxs = tuple([gxs[i] for i in target_input_indexes])
+        ret = []
+        for gx, g in zip(gxs, grad_inputs):
+            if g is None:
+                ret.append(gx)
+            elif gx is None:
+                ret.append(g)
+            else:
+                ret.append(gx + g)
+        return tuple(ret)
+
+    def get_retained_inputs(self):
+        """Returns the retained inputs as a tuple of Variables."""
+        idx = self._input_indexes_to_retain
+        if idx is None:
+            return ()
+        inputs = self.inputs
+        return tuple([inputs[i].get_variable() for i in idx])
+
+    def get_retained_outputs(self):
+        """Returns the retained outputs as a tuple of Variables.
+
+        An output whose variable was freed is rebuilt from the retained array.
+        """
+        idx = self._output_indexes_to_retain
+        if idx is None:
+            return ()
+        outputs = list(self.outputs)
+        ret = []
+        changed = False
+        for i, data in zip(idx, self._retained_output_data):
+            node = outputs[i]()
+            if node is None:
+                var = Variable(data)
+                var.creator_node = self
+                outputs[i] = _weakref(var._node)
+                changed = True
+            else:
+                var = node.get_variable()
+            ret.append(var)
+        if changed:
+            self.outputs = tuple(outputs)
+        return tuple(ret)
+
+    def unchain(self):
+        """Detaches this node from the graph (its outputs become roots)."""
+        for ref in self.outputs or ():
+            node = ref()
+            if node is not None:
+                node.unchain()
+        self.inputs = None
+
+    def add_hook(self, hook, name=None):
+        """Registers a function hook on this node only."""
+        if not isinstance(hook, function_hook.FunctionHook):
+            raise TypeError('Hook must be of type FunctionHook')
+        if name is None:
+            name = hook.name
+        hooks = self.local_function_hooks
+        if name in hooks:
+            raise KeyError(f'Hook {name} already exists')
+        hooks[name] = hook
+        self._n_local_function_hooks = len(hooks)
+        hook.added(self)
+
+    def delete_hook(self, name):
+        """Unregisters the local function hook called ``name``."""
+        hooks = self.local_function_hooks
+        if name not in hooks:
+            raise KeyError(f'Hook {name} does not exist')
+        hooks[name].deleted(self)
+        del hooks[name]
+        self._n_local_function_hooks = len(hooks)

@@ -1,0 +1,142 @@
+"""Differentiable functions (``chainer.functions``, usually imported as ``F``).
+
+Each function lives in its own module under a family package, at the same path
+as in Chainer (``chainer.functions.activation.relu``...). This package only
+re-exports them; a module is imported the first time one of its names is used,
+which keeps ``import chainer`` fast.
+"""
+import importlib
+
+# module (relative to this package) -> public names it provides
+_MODULES = {
+    # activation
+    'activation.clipped_relu': 'clipped_relu',
+    'activation.crelu': 'crelu',
+    'activation.elu': 'elu',
+    'activation.hard_sigmoid': 'hard_sigmoid',
+    'activation.leaky_relu': 'leaky_relu',
+    'activation.log_softmax': 'log_softmax',
+    'activation.lstm': 'lstm',
+    'activation.maxout': 'maxout',
+    'activation.prelu': 'prelu',
+    'activation.rrelu': 'rrelu',
+    'activation.relu': 'relu',
+    'activation.relu6': 'relu6',
+    'activation.selu': 'selu',
+    'activation.sigmoid': 'sigmoid',
+    'activation.slstm': 'slstm',
+    'activation.softmax': 'softmax',
+    'activation.softplus': 'softplus',
+    'activation.swish': 'swish',
+    'activation.tanh': 'tanh',
+    'activation.tree_lstm': 'tree_lstm',
+    # array
+    'array.as_strided': 'as_strided',
+    'array.broadcast': 'broadcast broadcast_to',
+    'array.cast': 'cast',
+    'array.concat': 'concat',
+    'array.copy': 'copy',
+    'array.depth2space': 'depth2space',
+    'array.diagonal': 'diagonal',
+    'array.dstack': 'dstack',
+    'array.expand_dims': 'expand_dims',
+    'array.flatten': 'flatten',
+    'array.flip': 'flip',
+    'array.fliplr': 'fliplr',
+    'array.flipud': 'flipud',
+    'array.get_item': 'get_item',
+    'array.hstack': 'hstack',
+    'array.im2col': 'im2col',
+    'array.moveaxis': 'moveaxis',
+    'array.pad': 'pad',
+    'array.pad_sequence': 'pad_sequence',
+    'array.permutate': 'permutate',
+    'array.repeat': 'repeat',
+    'array.reshape': 'reshape',
+    'array.resize_images': 'resize_images',
+    'array.rollaxis': 'rollaxis',
+    'array.scatter_add': 'scatter_add',
+    'array.select_item': 'select_item',
+    'array.separate': 'separate',
+    'array.space2depth': 'space2depth',
+    'array.spatial_transformer_grid': 'spatial_transformer_grid',
+    'array.spatial_transformer_sampler': 'spatial_transformer_sampler',
+    'array.split_axis': 'split_axis',
+    'array.squeeze': 'squeeze',
+    'array.stack': 'stack',
+    'array.swapaxes': 'swapaxes',
+    'array.tile': 'tile',
+    'array.transpose': 'transpose',
+    'array.transpose_sequence': 'transpose_sequence',
+    'array.vstack': 'vstack',
+    'array.where': 'where',
+    # math
+    'math.arctanh': 'arctanh',
+    'math.average': 'average mean',
+    'math.basic_math': 'absolute add',
+    'math.batch_l2_norm_squared': 'batch_l2_norm_squared',
+    'math.bias': 'bias',
+    'math.ceil': 'ceil',
+    'math.cholesky': 'cholesky',
+    'math.clip': 'clip',
+    'math.cumprod': 'cumprod',
+    'math.cumsum': 'cumsum',
+    'math.det': 'batch_det det',
+    'math.digamma': 'digamma',
+    'math.einsum': 'einsum',
+    'math.erf': 'erf',
+    'math.erfc': 'erfc',
+    'math.erfcinv': 'erfcinv',
+    'math.erfcx': 'erfcx',
+    'math.erfinv': 'erfinv',
+    'math.exponential': 'exp log log10 log2',
+    'math.exponential_m1': 'expm1',
+    'math.fft': 'fft ifft',
+    'math.fix': 'fix',
+    'math.floor': 'floor',
+    'math.fmod': 'fmod',
+    'math.hyperbolic': 'cosh sinh',
+    'math.identity': 'identity',
+    'math.inv': 'batch_inv inv',
+    'math.lgamma': 'lgamma',
+    'math.linear_interpolate': 'linear_interpolate',
+    'math.log_ndtr': 'log_ndtr',
+    'math.logarithm_1p': 'log1p',
+    'math.logsumexp': 'logsumexp',
+    'math.matmul': 'batch_matmul matmul',
+    'math.maximum': 'maximum',
+    'math.minimum': 'minimum',
+    'math.minmax': 'argmax argmin max min',
+    'math.ndtr': 'ndtr',
+    'math.ndtri': 'ndtri',
+    'math.polygamma': 'polygamma',
+    'math.prod': 'prod',
+    'math.scale': 'scale',
+    'math.sign': 'sign',
+    'math.sparse_matmul': 'sparse_matmul',
+    'math.sqrt': 'rsqrt sqrt',
+    'math.square': 'square',
+    'math.squared_difference': 'squared_difference',
+    'math.sum': 'sum sum_to',
+    'math.tensordot': 'tensordot',
+    'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
+    'math.zeta': 'zeta',
+    # util
+    'util.forget': 'forget',
+}
+
+_NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in names.split()}
+__all__ = sorted(_NAME_TO_MODULE)
+
+
+def __getattr__(name):
+    mod = _NAME_TO_MODULE.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'chainer.functions' has no attribute '{name}'")
+    value = getattr(importlib.import_module('chainer.functions.' + mod), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,89 @@
+"""Broadcasting: ``broadcast`` several inputs together, ``broadcast_to`` a shape."""
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+class Broadcast(function_node.FunctionNode):
+    """Broadcasts all inputs to their common shape."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() > 0)
+        shapes = [t.shape for t in in_types]
+        type_check.expect_broadcast_shapes(*shapes)
+
+    def forward(self, inputs):
+        self._xshapes = [x.shape for x in inputs]
+        xp = backend.get_array_module(*inputs)
+        return tuple(xp.broadcast_arrays(*inputs))
+
+    def backward(self, indexes, grad_outputs):
+        ret = []
+        for i in indexes:
+            gy = grad_outputs[i]
+            if gy is None:
+                ret.append(None)
+            else:
+                ret.append(chainer.functions.sum_to(gy, self._xshapes[i]))
+        return tuple(ret)
+
+
+def broadcast(*args):
+    """Broadcasts the given variables to a common shape.
+
+    Args:
+        args (~chainer.Variable or N-dimensional array): Inputs.
+
+    Returns:
+        ~chainer.Variable or tuple of ~chainer.Variable: The broadcast inputs
+        (a single Variable when one input is given).
+    """
+    if len(args) == 1:
+        return chainer.as_variable(args[0])
+    return Broadcast().apply(args)
+
+
+class BroadcastTo(function_node.FunctionNode):
+    """Broadcasts an input to the given shape."""
+
+    def __init__(self, shape):
+        self._shape = tuple(shape)
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        ndim = type_check.make_variable(len(self._shape), 'len(shape)')
+        type_check.expect(in_types[0].ndim <= ndim)
+        shape = type_check.eval(in_types[0].shape)
+        for i in range(-1, -len(shape) - 1, -1):
+            if shape[i] == self._shape[i] or shape[i] == 1:
+                continue
+            expect = 'in_type[0].shape[%d] == %d' % (i, self._shape[i])
+            if self._shape[i] != 1:
+                expect += ' or in_type[0].shape[%d] == 1' % i
+            actual = 'in_type[0].shape: %s' % str(shape)
+            raise type_check.InvalidType(expect, actual)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        xp = backend.get_array_module(x)
+        return xp.broadcast_to(x, self._shape),
+
+    def backward(self, indexes, grad_outputs):
+        return chainer.functions.sum_to(grad_outputs[0], self._in_shape),
+
+
+def broadcast_to(x, shape):
+    """Broadcasts a variable to the given shape.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input.
+        shape (tuple of int): Target shape.
+
+    Returns:
+        ~chainer.Variable: A view of ``x`` broadcast to ``shape``.
+    """
+    if x.shape == tuple(shape):
+        return chainer.as_variable(x)
+    return BroadcastTo(shape).apply((x,))[0]

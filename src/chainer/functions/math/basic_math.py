@@ -1,0 +1,545 @@
+"""Arithmetic on Variables: the operators ``+ - * / ** @``, unary ``-`` and ``abs``."""
+import numbers
+
+import numpy
+
+import chainer
+from chainer import function_node
+from chainer.functions.math import matmul as _matmul
+from chainer import variable
+from chainer.utils import type_check
+
+_Variable = variable.Variable
+
+
+def _sum_to(g, shape):
+    # Gradient of a broadcast: sum over the broadcast axes.
+    if g is None or g.shape == shape:
+        return g
+    return chainer.functions.sum_to(g, shape)
+
+
+def _check_binary(in_types):
+    type_check._argname(in_types, ('lhs', 'rhs'))
+    type_check.expect(in_types[0].dtype == in_types[1].dtype)
+    type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
+
+
+def _check_unary(in_types):
+    type_check._argname(in_types, ('x',))
+
+
+def _check_float(in_types):
+    type_check._argname(in_types, ('x',))
+    type_check.expect(in_types[0].dtype.kind == 'f')
+
+
+def _value_label(value):
+    if numpy.isscalar(value):
+        return str(value)
+    return 'constant array' if not hasattr(value, 'shape') else str(type(value).__name__)
+
+
+class Neg(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '-_'
+
+    def check_type_forward(self, in_types):
+        _check_unary(in_types)
+
+    def forward(self, x):
+        return -x[0],
+
+    def backward(self, indexes, gy):
+        return -gy[0],
+
+
+class Absolute(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '|_|'
+
+    def check_type_forward(self, in_types):
+        _check_float(in_types)
+
+    def forward(self, x):
+        self.retain_inputs((0,))
+        return abs(x[0]),
+
+    def backward(self, indexes, gy):
+        x = self.inputs[0].data
+        return AbsoluteGrad(x).apply(gy)
+
+
+class AbsoluteGrad(function_node.FunctionNode):
+    """Multiplies by sign(x) for a fixed x; its own gradient is the same map."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def forward(self, inputs):
+        xp = chainer.backend.get_array_module(self.x)
+        return (inputs[0] * xp.sign(self.x).astype(inputs[0].dtype, copy=False)),
+
+    def backward(self, indexes, grad_outputs):
+        return AbsoluteGrad(self.x).apply(grad_outputs)
+
+
+class Add(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ + _'
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+
+    def forward(self, x):
+        a, b = x
+        self.shapes = (a.shape, b.shape)
+        return a + b,
+
+    def backward(self, indexes, gy):
+        g = gy[0]
+        return tuple([_sum_to(g, self.shapes[i]) for i in indexes])
+
+
+class AddConstant(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ + %s' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_unary(in_types)
+
+    def forward(self, x):
+        return x[0] + self.value,
+
+    def backward(self, indexes, gy):
+        return gy
+
+
+class MultiAdd(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ + _ + ...'
+
+    def check_type_forward(self, in_types):
+        for i, t in enumerate(in_types):
+            type_check._argname((t,), (f'x{i}',))
+        type_check.expect(*[t.dtype == in_types[0].dtype for t in in_types[1:]])
+        type_check.expect_broadcast_shapes(*[t.shape for t in in_types])
+
+    def forward(self, xs):
+        self.shapes = [x.shape for x in xs]
+        y = xs[0] + xs[1]
+        for x in xs[2:]:
+            y = y + x
+        return y,
+
+    def backward(self, indexes, gy):
+        g = gy[0]
+        return tuple([_sum_to(g, self.shapes[i]) for i in indexes])
+
+
+class Sub(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ - _'
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+
+    def forward(self, x):
+        a, b = x
+        self.shapes = (a.shape, b.shape)
+        return a - b,
+
+    def backward(self, indexes, gy):
+        g = gy[0]
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(g if i == 0 else -g, self.shapes[i]))
+        return tuple(ret)
+
+
+class SubFromConstant(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s - _' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_unary(in_types)
+
+    def forward(self, x):
+        return self.value - x[0],
+
+    def backward(self, indexes, gy):
+        return -gy[0],
+
+
+class Mul(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ * _'
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+
+    def forward(self, x):
+        self.retain_inputs((0, 1))
+        a, b = x
+        return a * b,
+
+    def backward(self, indexes, gy):
+        a, b = self.get_retained_inputs()
+        g = gy[0]
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(g * b, a.shape) if i == 0 else _sum_to(g * a, b.shape))
+        return tuple(ret)
+
+
+class MulConstant(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ * %s' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_unary(in_types)
+
+    def forward(self, x):
+        return x[0] * self.value,
+
+    def backward(self, indexes, gy):
+        return MulConstant(self.value).apply(gy)
+
+
+class Div(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ / _'
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        self.retain_inputs((0, 1))
+        a, b = x
+        return a / b,
+
+    def backward(self, indexes, gy):
+        a, b = self.get_retained_inputs()
+        g = gy[0]
+        ga = g / b
+        ret = []
+        if 0 in indexes:
+            ret.append(_sum_to(ga, a.shape))
+        if 1 in indexes:
+            ret.append(_sum_to(-ga * a / b, b.shape))
+        return tuple(ret)
+
+
+class DivFromConstant(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s / _' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_float(in_types)
+
+    def forward(self, x):
+        self.retain_inputs((0,))
+        return self.value / x[0],
+
+    def backward(self, indexes, gy):
+        x, = self.get_retained_inputs()
+        # d(c / x)/dx = -c / x^2
+        return gy[0] * (-self.value) / (x * x),
+
+
+class PowVarVar(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return '_ ** _'
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        self.retain_inputs((0, 1))
+        a, b = x
+        self.retain_outputs((0,))
+        return a ** b,
+
+    def backward(self, indexes, gy):
+        a, b = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        g = gy[0]
+        ret = []
+        if 0 in indexes:
+            ret.append(_sum_to(g * b * a ** (b - 1), a.shape))
+        if 1 in indexes:
+            ret.append(_sum_to(g * chainer.functions.log(a) * y, b.shape))
+        return tuple(ret)
+
+
+class PowVarConst(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ ** %s' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_float(in_types)
+
+    def forward(self, x):
+        self.retain_inputs((0,))
+        return x[0] ** self.value,
+
+    def backward(self, indexes, gy):
+        x, = self.get_retained_inputs()
+        v = self.value
+        if numpy.isscalar(v) and v == 2:
+            return gy[0] * (x * v),
+        return gy[0] * v * x ** (v - 1),
+
+
+class PowConstVar(function_node.FunctionNode):
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s ** _' % _value_label(self.value)
+
+    def check_type_forward(self, in_types):
+        _check_float(in_types)
+
+    def forward(self, x):
+        self.retain_outputs((0,))
+        return self.value ** x[0],
+
+    def backward(self, indexes, gy):
+        y, = self.get_retained_outputs()
+        log_v = y.dtype.type(numpy.log(self.value))
+        return MulConstant(log_v).apply((gy[0] * y,))
+
+
+class MatMulVarVar(_matmul.MatMul):
+
+    @property
+    def label(self):
+        return '_ @ _'
+
+
+# ---------------------------------------------------------------------------
+# Operators installed on Variable
+# ---------------------------------------------------------------------------
+
+_scalar_types = (int, float, numpy.generic, numbers.Number)
+_py_scalars = {int, float}
+
+
+def _rhs(x, value, op):
+    """Converts the other operand: a Variable, an array, or a scalar of x's dtype."""
+    if isinstance(value, _Variable):
+        return value, True
+    if isinstance(value, _scalar_types):
+        dtype = x.dtype
+        return dtype.type(value), False
+    if variable._is_array(value):
+        return _Variable(value.astype(x.dtype, copy=False), requires_grad=False), True
+    raise TypeError(f'unsupported operand type for {op}: Variable and '
+                    f'{type(value).__name__} (expected a Variable, an N-dimensional array '
+                    'or a scalar)')
+
+
+def _lhs_array(x):
+    if isinstance(x, _Variable):
+        return x
+    if variable._is_array(x):
+        return _Variable(x, requires_grad=False)
+    raise TypeError(f'expected a Variable or an N-dimensional array, got {type(x).__name__}')
+
+
+def neg(self):
+    return Neg().apply((self,))[0]
+
+
+def absolute(self):
+    """Elementwise absolute value.
+
+    Args:
+        self (Variable or N-dimensional array): Input.
+
+    Returns:
+        ~chainer.Variable: ``|x|``.
+    """
+    return Absolute().apply((self,))[0]
+
+
+def add(*xs):
+    """Elementwise sum of any number of inputs (with broadcasting).
+
+    Args:
+        xs (Variable or N-dimensional array): Inputs of the same dtype.
+
+    Returns:
+        ~chainer.Variable: The sum.
+    """
+    if len(xs) == 2:
+        return Add().apply(xs)[0]
+    if len(xs) == 1:
+        return chainer.functions.identity(xs[0])
+    if not xs:
+        raise ValueError('add requires at least one input')
+    return MultiAdd().apply(xs)[0]
+
+
+def _add(self, rhs):
+    if rhs.__class__ is _Variable:
+        return Add().apply((self, rhs))[0]
+    if rhs.__class__ in _py_scalars:
+        return AddConstant(self._array.dtype.type(rhs)).apply((self,))[0]
+    rhs, is_var = _rhs(self, rhs, '+')
+    if is_var:
+        return Add().apply((self, rhs))[0]
+    return AddConstant(rhs).apply((self,))[0]
+
+
+def _radd(self, lhs):
+    lhs, is_var = _rhs(self, lhs, '+')
+    if is_var:
+        return Add().apply((lhs, self))[0]
+    return AddConstant(lhs).apply((self,))[0]
+
+
+def _sub(self, rhs):
+    if type(rhs) is _Variable:
+        return Sub().apply((self, rhs))[0]
+    rhs, is_var = _rhs(self, rhs, '-')
+    if is_var:
+        return Sub().apply((self, rhs))[0]
+    return AddConstant(-rhs).apply((self,))[0]
+
+
+def _rsub(self, lhs):
+    lhs, is_var = _rhs(self, lhs, '-')
+    if is_var:
+        return Sub().apply((lhs, self))[0]
+    return SubFromConstant(lhs).apply((self,))[0]
+
+
+def _mul(self, rhs):
+    if rhs.__class__ is _Variable:
+        return Mul().apply((self, rhs))[0]
+    if rhs.__class__ in _py_scalars:
+        return MulConstant(self._array.dtype.type(rhs)).apply((self,))[0]
+    rhs, is_var = _rhs(self, rhs, '*')
+    if is_var:
+        return Mul().apply((self, rhs))[0]
+    return MulConstant(rhs).apply((self,))[0]
+
+
+def _rmul(self, lhs):
+    lhs, is_var = _rhs(self, lhs, '*')
+    if is_var:
+        return Mul().apply((lhs, self))[0]
+    return MulConstant(lhs).apply((self,))[0]
+
+
+def _div(self, rhs):
+    if type(rhs) is _Variable:
+        return Div().apply((self, rhs))[0]
+    rhs, is_var = _rhs(self, rhs, '/')
+    if is_var:
+        return Div().apply((self, rhs))[0]
+    return MulConstant(rhs.dtype.type(1) / rhs).apply((self,))[0] \
+        if self.dtype.kind == 'f' else Div().apply(
+            (self, _Variable(_full_like(self, rhs), requires_grad=False)))[0]
+
+
+def _full_like(x, value):
+    xp = chainer.backend.get_array_module(x.array)
+    return xp.full((), value, dtype=x.dtype)
+
+
+def _rdiv(self, lhs):
+    lhs, is_var = _rhs(self, lhs, '/')
+    if is_var:
+        return Div().apply((lhs, self))[0]
+    return DivFromConstant(lhs).apply((self,))[0]
+
+
+def _pow(self, rhs):
+    rhs, is_var = _rhs(self, rhs, '**')
+    if is_var:
+        return PowVarVar().apply((self, rhs))[0]
+    return PowVarConst(rhs).apply((self,))[0]
+
+
+def _rpow(self, lhs):
+    lhs, is_var = _rhs(self, lhs, '**')
+    if is_var:
+        return PowVarVar().apply((lhs, self))[0]
+    return PowConstVar(lhs).apply((self,))[0]
+
+
+def _matmul(self, rhs):
+    if not isinstance(rhs, _Variable):
+        rhs = _lhs_array(rhs)
+    return MatMulVarVar().apply((self, rhs))[0]
+
+
+def _rmatmul(self, lhs):
+    return MatMulVarVar().apply((_lhs_array(lhs), self))[0]
+
+
+def install_variable_arithmetics():
+    """Defines the arithmetic operators of :class:`~chainer.Variable`."""
+    V = _Variable
+    V.__neg__ = neg
+    V.__abs__ = absolute
+    V.__add__ = _add
+    V.__radd__ = _radd
+    V.__sub__ = _sub
+    V.__rsub__ = _rsub
+    V.__mul__ = _mul
+    V.__rmul__ = _rmul
+    V.__truediv__ = _div
+    V.__rtruediv__ = _rdiv
+    V.__pow__ = _pow
+    V.__rpow__ = _rpow
+    V.__matmul__ = _matmul
+    V.__rmatmul__ = _rmatmul

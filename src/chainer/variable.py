@@ -1,0 +1,729 @@
+"""Variable, VariableNode and Parameter: arrays that remember how they were made."""
+import sys
+import weakref
+
+import numpy
+
+import chainer
+from chainer import _backprop
+
+
+def _array_types():
+    cupy = sys.modules.get('cupy')
+    if cupy is None:
+        return (numpy.ndarray,)
+    return (numpy.ndarray, cupy.ndarray)
+
+
+def _is_array(x):
+    return type(x) is numpy.ndarray or isinstance(x, _array_types())
+
+
+def _check_array(data, what):
+    if data is not None and not _is_array(data):
+        raise TypeError(
+            f'{what} must be numpy.ndarray or cupy.ndarray (or None), '
+            f'got {type(data).__name__}')
+
+
+class _ComparisonError(TypeError, NotImplementedError):
+    """Raised on ``==``, ``<``, ``bool()``... of Variables (ambiguous in a graph)."""
+
+
+def _no_compare(self, other=None):
+    raise _ComparisonError(
+        'Variables cannot be compared or used as truth values; compare their '
+        'arrays instead (e.g. `x.array == y.array`)')
+
+
+def check_grad_type(func, x, is_node_x, gx, index=None):
+    """Checks that ``gx`` (an array) is a valid gradient for node/variable ``x``."""
+    data = x.data if is_node_x else x.array
+    if data is not None and type(gx) is not type(data) and not (
+            _is_array(gx) and _is_array(data)
+            and type(gx).__module__.split('.')[0] == type(data).__module__.split('.')[0]):
+        msg, typ = (f'Type of data and grad mismatch\ngrad: {type(gx)} != data: '
+                    f'{type(data)}'), TypeError
+    elif gx.dtype != x.dtype:
+        msg, typ = (f'Dtype of data and grad mismatch\ngrad: {gx.dtype} != data: '
+                    f'{x.dtype}'), TypeError
+    elif gx.shape != x.shape:
+        msg, typ = (f'Shape of data and grad mismatch\ngrad: {gx.shape} != data: '
+                    f'{x.shape}'), ValueError
+    else:
+        return
+    if func is not None:
+        where = f'input #{index}' if index is not None else 'an input'
+        detail = (f'{type(func).__name__} ({func.label}) returned an invalid gradient '
+                  f'for {where} in backward.\n')
+        if func.stack:
+            import traceback
+            detail += ('The function was called at:\n'
+                       + ''.join(traceback.format_list(func.stack)))
+        msg = detail + msg
+    raise typ(msg)
+
+
+class VariableNode:
+    """A node of the computational graph standing for one :class:`Variable`.
+
+    The node outlives its variable when a function keeps it as an input, so
+    that backprop can still walk the graph after user code dropped the
+    variable. It keeps the array only when asked to (:meth:`retain_data`).
+
+    Args:
+        variable (Variable): The variable this node stands for.
+        name (str): Name of the node.
+    """
+
+    # Class-level defaults keep node creation (once per op output) cheap.
+    _creator_node = None
+    data = None
+    name = None
+    rank = 0
+    dtype = None
+    shape = None
+    _old_style_grad_generator = None
+
+    def __init__(self, variable, name, **kwargs):
+        self._variable = weakref.ref(variable)
+        if name is not None:
+            self.name = name
+        self._requires_grad = variable._requires_grad
+        self._update_data_info(variable.array)
+
+    def _update_data_info(self, d):
+        if d is None:
+            self.dtype = None
+            self.shape = None
+        else:
+            self.dtype = d.dtype
+            self.shape = d.shape
+
+    @property
+    def creator(self):
+        """The function that made this node (old-style ``Function`` if it was one)."""
+        node = self._creator_node
+        if node is None:
+            return None
+        return getattr(node, '_adapted_function', node)
+
+    @creator.setter
+    def creator(self, func):
+        self.creator_node = func
+
+    @property
+    def creator_node(self):
+        """The :class:`FunctionNode` that made this node, or ``None``."""
+        return self._creator_node
+
+    @creator_node.setter
+    def creator_node(self, func):
+        if isinstance(func, chainer.Function):
+            func = func.node
+        self._creator_node = func
+        if func is not None:
+            self.rank = func.rank + 1
+
+    @property
+    def grad(self):
+        """Gradient array of the variable, if the variable is alive."""
+        var = self._variable()
+        return None if var is None else var.grad
+
+    @property
+    def grad_var(self):
+        """Gradient variable of the variable, if the variable is alive."""
+        var = self._variable()
+        return None if var is None else var._grad_var
+
+    @property
+    def label(self):
+        """Short text with the shape and dtype, used in graph dumps."""
+        if self.shape == ():
+            return str(self.dtype)
+        return '(%s), %s' % (', '.join(map(str, self.shape)), self.dtype)
+
+    @property
+    def requires_grad(self):
+        """Whether backprop computes a gradient for this node."""
+        return self._requires_grad
+
+    def get_variable(self):
+        """Returns the variable of this node, rebuilding one if it was freed.
+
+        The rebuilt variable shares this node, so graphs built on it connect
+        to the original graph (this is what makes double backprop work on
+        retained inputs).
+        """
+        var = self._variable()
+        if var is not None:
+            return var
+        var = Variable._from_node(self.data, self)
+        return var
+
+    def get_variable_or_none(self):
+        """Returns the variable of this node, or ``None`` if it was freed."""
+        return self._variable()
+
+    def set_creator(self, creator):
+        """Sets the creator (a Function or FunctionNode)."""
+        self.creator = creator
+
+    def set_creator_node(self, creator_node):
+        """Sets the creator function node."""
+        self.creator_node = creator_node
+
+    def unchain(self):
+        """Forgets the creator, turning this node into a root."""
+        self._creator_node = None
+
+    def retain_data(self):
+        """Keeps a reference to the variable's current array in this node."""
+        var = self._variable()
+        if var is None:
+            raise RuntimeError('cannot retain the data of a variable node whose '
+                               'variable has been freed')
+        self.data = var.array
+
+    def _check_old_style_gradient(self):
+        if self._old_style_grad_generator is not None:
+            raise RuntimeError(
+                'cannot twice-differentiate an old style Function "%s": its '
+                'backward works on arrays, so the gradient it produced has no graph. '
+                'Rewrite it as a FunctionNode to use double backprop.'
+                % self._old_style_grad_generator)
+
+
+class Variable:
+    """Array with a structure to keep track of computation.
+
+    A variable wraps an array (``numpy.ndarray`` or ``cupy.ndarray``) and a
+    :class:`VariableNode`. Variables made by functions point to the function
+    that made them, which backprop follows.
+
+    Args:
+        data (N-dimensional array): Initial data array.
+        name (str): Name of the variable.
+        grad (N-dimensional array): Initial gradient array.
+        requires_grad (bool): Whether the gradient is computed in backprop.
+    """
+
+    _array = None
+    _requires_grad = True
+    _grad_var = None
+    _loss_scale = None
+    __array_priority__ = 200
+    __hash__ = None
+
+    def __init__(self, data=None, *, name=None, grad=None, requires_grad=True, **kwargs):
+        if kwargs:
+            if 'volatile' in kwargs:
+                raise ValueError('volatile argument is not supported anymore. '
+                                 'Use chainer.using_config instead.')
+            bad = ', '.join(repr(k) for k in kwargs)
+            raise TypeError(f'Variable() got unexpected keyword argument(s) {bad}')
+        if data is not None and type(data) is not numpy.ndarray:
+            if isinstance(data, Variable):
+                raise TypeError('Variable() takes an array, not a Variable; '
+                                'use chainer.as_variable or x.array')
+            _check_array(data, 'Variable data')
+        self._array = data
+        self._requires_grad = requires_grad
+        self._node = VariableNode(self, name)
+        if grad is not None:
+            self.grad = grad
+
+    def __getattr__(self, name):
+        # Outputs made while no graph is recorded get their node only when asked.
+        if name == '_node':
+            node = self._node = VariableNode(self, None)
+            return node
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    @classmethod
+    def _from_node(cls, data, node):
+        var = cls.__new__(cls)
+        var._array = data
+        var._requires_grad = node._requires_grad
+        var._node = node
+        node._variable = weakref.ref(var)
+        return var
+
+    def __copy__(self):
+        return self._copy_to(Variable.__new__(type(self)))
+
+    def _copy_to(self, target):
+        target.__dict__.update(self.__dict__)
+        node = VariableNode.__new__(VariableNode)
+        node.__dict__.update(self._node.__dict__)
+        node._variable = weakref.ref(target)
+        target._node = node
+        return target
+
+    def __reduce__(self):
+        return _rebuild_variable, (type(self), self.__getstate__())
+
+    def __getstate__(self):
+        extra = {k: v for k, v in self.__dict__.items()
+                 if k not in ('_array', '_node', '_grad_var', '_requires_grad')}
+        return {'data': self._array, 'name': self.name, 'grad': self.grad,
+                'requires_grad': self._requires_grad, 'dict': extra}
+
+    # ---- text forms -----------------------------------------------------
+    def __repr__(self):
+        return _format(self, ', ', repr_mode=True)
+
+    def __str__(self):
+        return _format(self, ' ', repr_mode=False)
+
+    def summary(self):
+        """Returns a one-line description: its name, or its address."""
+        if self.name:
+            return '<variable %s>' % self.name
+        return '<variable at 0x%x>' % id(self)
+
+    def debug_print(self):
+        """Returns a multi-line description: device, backend, shape, dtype, statistics."""
+        data = self._array
+        stats = 'mean={0:.8f}, std={1:.8f}'
+        if data is None:
+            device = backend = st = None
+        else:
+            xp = chainer.backend.get_array_module(data)
+            device = self.device
+            backend = type(data)
+            st = stats.format(float(xp.mean(data)), float(xp.std(data)))
+        g = self.grad
+        if g is None:
+            gs = None
+        else:
+            xp = chainer.backend.get_array_module(g)
+            gs = 0 if bool(xp.all(g == 0)) else stats.format(float(xp.mean(g)),
+                                                              float(xp.std(g)))
+        return (f'{self.summary()}\n- device: {device}\n- backend: {backend}\n'
+                f'- shape: {getattr(data, "shape", None)}\n'
+                f'- dtype: {getattr(data, "dtype", None)}\n'
+                f'- statistics: {st}\n- grad: {gs}')
+
+    # ---- data and gradient ------------------------------------------------
+    @property
+    def array(self):
+        """The underlying data array."""
+        return self._array
+
+    @array.setter
+    def array(self, d):
+        if d is not None and type(d) is not numpy.ndarray:
+            _check_array(d, 'Variable.array')
+        self._array = d
+        self._node._update_data_info(d)
+
+    data = array
+
+    @property
+    def grad(self):
+        """Gradient array, or ``None``."""
+        gv = self._grad_var
+        return None if gv is None else gv._array
+
+    @grad.setter
+    def grad(self, g):
+        if g is not None:
+            _check_array(g, 'Variable.grad')
+            check_grad_type(None, self, False, g)
+            g = Variable(g)
+        self._grad_var = g
+
+    @property
+    def grad_var(self):
+        """Gradient as a :class:`Variable`, or ``None``."""
+        return self._grad_var
+
+    @grad_var.setter
+    def grad_var(self, g):
+        if g is not None:
+            if not isinstance(g, Variable):
+                raise TypeError(f'grad_var must be a Variable or None, got {type(g).__name__}')
+            check_grad_type(None, self, False, g.array)
+        self._grad_var = g
+
+    @property
+    def name(self):
+        return self._node.name
+
+    @name.setter
+    def name(self, n):
+        self._node.name = n
+
+    @property
+    def requires_grad(self):
+        """Whether backprop computes the gradient of this variable."""
+        return self._requires_grad
+
+    @property
+    def node(self):
+        """The :class:`VariableNode` of this variable."""
+        return self._node
+
+    @property
+    def creator(self):
+        """The function that made this variable (old-style ``Function`` if so)."""
+        return self._node.creator
+
+    @creator.setter
+    def creator(self, func):
+        self._node.creator = func
+
+    @property
+    def creator_node(self):
+        """The :class:`FunctionNode` that made this variable, or ``None``."""
+        return self._node._creator_node
+
+    @creator_node.setter
+    def creator_node(self, func):
+        self._node.creator_node = func
+
+    @property
+    def rank(self):
+        return self._node.rank
+
+    @property
+    def label(self):
+        return self._node.label
+
+    @property
+    def shape(self):
+        return self._array.shape
+
+    @property
+    def ndim(self):
+        return self._array.ndim
+
+    @property
+    def size(self):
+        return self._array.size
+
+    @property
+    def dtype(self):
+        return self._array.dtype
+
+    @property
+    def xp(self):
+        """Array module (numpy or cupy) of the data."""
+        if self._array is None:
+            return numpy
+        return chainer.backend.get_array_module(self._array)
+
+    @property
+    def device(self):
+        """The :class:`~chainer.backend.Device` holding the data."""
+        if self._array is None:
+            return chainer.backend.CpuDevice()
+        return chainer.backend.get_device_from_array(self._array)
+
+    @property
+    def T(self):
+        """Transposition of this variable."""
+        return chainer.functions.transpose(self)
+
+    def __len__(self):
+        return len(self._array)
+
+    def item(self):
+        """Returns the single element of the data as a Python scalar."""
+        return self._array.item()
+
+    def reshape(self, *shape):
+        """Returns a reshaped variable (see :func:`chainer.functions.reshape`)."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return chainer.functions.reshape(self, tuple(shape))
+
+    def transpose(self, *axes):
+        """Returns a variable with permuted axes (see :func:`chainer.functions.transpose`)."""
+        if not axes:
+            axes = None
+        elif len(axes) == 1 and (isinstance(axes[0], (tuple, list)) or axes[0] is None):
+            axes = axes[0]
+        return chainer.functions.transpose(self, axes)
+
+    def __getitem__(self, slices):
+        return chainer.functions.get_item(self, slices)
+
+    # ---- device moves -----------------------------------------------------
+    def to_cpu(self):
+        """Moves the data and gradient to host memory."""
+        self._to(chainer.backend.CpuDevice())
+
+    def to_gpu(self, device=None):
+        """Moves the data and gradient to a GPU (current one by default)."""
+        from chainer.backends import cuda
+        cuda.check_cuda_available()
+        self._to(cuda.GpuDevice.from_device_id(
+            cuda.cupy.cuda.Device(device).id) if device is not None else
+            cuda.GpuDevice(cuda.cupy.cuda.Device()))
+
+    def to_intel64(self):
+        """iDeep is not available in rechainer; this raises ``RuntimeError``."""
+        from chainer.backends import intel64
+        intel64.check_ideep_available()
+
+    def to_chainerx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    def from_chainerx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    def to_device(self, device):
+        """Moves the data and gradient to the given device (spec or Device)."""
+        self._to(chainer.backend.get_device(device))
+
+    def _to(self, device):
+        if self._array is not None:
+            self._array = device.send(self._array)
+            self._node._update_data_info(self._array)
+        gv = self._grad_var
+        if gv is not None:
+            gv._array = device.send(gv._array)
+        nd = self._node.data
+        if nd is not None:
+            self._node.data = self._array
+
+    # ---- gradient helpers ---------------------------------------------------
+    def cleargrad(self):
+        """Sets the gradient to ``None``."""
+        self._grad_var = None
+
+    def zerograd(self):
+        """Sets the gradient to zeros (deprecated in Chainer in favour of cleargrad)."""
+        if self._array is None:
+            return
+        xp = self.xp
+        gv = self._grad_var
+        if gv is None:
+            self._grad_var = Variable(xp.zeros_like(self._array))
+        else:
+            gv.unchain()
+            gv._array.fill(0)
+
+    def copydata(self, var):
+        """Copies the data of ``var`` (a Variable or array) into this variable."""
+        src = var.array if isinstance(var, Variable) else var
+        dst = self._array
+        if dst is None:
+            self.array = src.copy()
+            return
+        chainer.backend.copyto(dst, src)
+
+    def addgrad(self, var):
+        """Adds the gradient of ``var`` to this variable's gradient (across devices)."""
+        src = var._grad_var
+        if src is None:
+            return
+        g = src.array
+        if self._array is None:
+            raise RuntimeError('cannot add a gradient to a variable without data')
+        dev = self.device
+        g = dev.send(g)
+        if self._grad_var is None:
+            self._grad_var = Variable(g.copy())
+        else:
+            cur = self._grad_var
+            cur._array = cur._array + g
+
+    # ---- graph ------------------------------------------------------------
+    def set_creator(self, gen_func):
+        self._node.set_creator(gen_func)
+
+    def set_creator_node(self, fnode):
+        self._node.set_creator_node(fnode)
+
+    def retain_data(self):
+        """Keeps the current array in the node for use after this variable is freed."""
+        self._node.data = self._array
+
+    def unchain(self):
+        """Cuts the link to the creator, making this variable a root."""
+        self._node._creator_node = None
+
+    def unchain_backward(self):
+        """Cuts every link in the graph behind this variable."""
+        creator = self._node._creator_node
+        if creator is None:
+            return
+        todo = [creator]
+        seen = {id(creator)}
+        while todo:
+            f = todo.pop()
+            for x in f.inputs or ():
+                c = x._creator_node
+                if c is not None and id(c) not in seen:
+                    seen.add(id(c))
+                    todo.append(c)
+            f.unchain()
+
+    def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
+        """Runs backprop from this variable.
+
+        A variable with one element and no gradient starts from 1; any other
+        variable starts from its :attr:`grad` (nothing propagates when it is
+        ``None``).
+
+        Args:
+            retain_grad (bool): Keep gradients of intermediate variables.
+            enable_double_backprop (bool): Build a graph of the backward
+                computation so it can be differentiated again.
+            loss_scale (float): Scale the initial gradient by this factor
+                (for mixed-precision training); optimizers divide it out.
+        """
+        _backprop.backward_from_variable(self, retain_grad, enable_double_backprop,
+                                         loss_scale)
+
+    # ---- operators (the differentiable ones live in functions.math.basic_math) -----
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _no_compare
+    __bool__ = _no_compare
+
+
+def _rebuild_variable(cls, state):
+    var = cls.__new__(cls)
+    Variable.__init__(var, state['data'], name=state['name'],
+                      requires_grad=state['requires_grad'])
+    var.__dict__.update(state['dict'])
+    if state['grad'] is not None:
+        var._grad_var = Variable(state['grad'])
+    return var
+
+
+def _format(var, sep, repr_mode):
+    prefix = 'variable %s' % var.name if var.name else 'variable'
+    arr = var._array
+    if arr is None:
+        body = 'None'
+    else:
+        arr = chainer.backend.CpuDevice().send(arr) if type(arr) is not numpy.ndarray else arr
+        if repr_mode and arr.size == 0 and arr.shape != (0,):
+            body = '[], shape=%r' % (arr.shape,)
+        else:
+            body = numpy.array2string(arr, separator=sep, prefix=prefix + '(')
+    return '%s(%s)' % (prefix, body)
+
+
+class Parameter(Variable):
+    """A variable that holds a link's learnable array.
+
+    Args:
+        initializer: Initial value: an :class:`~chainer.Initializer`, a scalar
+            (constant fill) or an array (used as is). ``None`` fills with NaN.
+        shape (int or tuple of int): Shape of the array. If omitted (and the
+            initializer is not an array) the parameter stays uninitialized
+            until :meth:`initialize` is called.
+        name (str): Name of the parameter.
+    """
+
+    initializer = None
+    update_rule = None
+    _grad_initializer = None
+    _initial_device = None
+
+    def __init__(self, initializer=None, shape=None, name=None):
+        from chainer import initializers
+        if initializer is None:
+            initializer = initializers.NaN()
+        elif numpy.isscalar(initializer):
+            initializer = initializers.Constant(initializer)
+        if shape is None:
+            if _is_array(initializer):
+                super().__init__(initializer, name=name)
+            else:
+                super().__init__(name=name)
+                self._grad_initializer = initializers.NaN(
+                    getattr(initializer, 'dtype', None))
+        else:
+            if _is_array(initializer):
+                xp = chainer.backend.get_array_module(initializer)
+                initializer = initializers.Constant(initializer)
+            else:
+                xp = numpy
+            data = initializers.generate_array(initializer, shape, xp)
+            super().__init__(data, name=name, grad=xp.full_like(data, numpy.nan))
+        self.initializer = initializer
+        self.update_rule = None
+
+    def __copy__(self):
+        new = self._copy_to(Parameter.__new__(type(self)))
+        return new
+
+    def __reduce__(self):
+        return _rebuild_variable, (type(self), self.__getstate__())
+
+    @property
+    def is_initialized(self):
+        """Whether the array has been allocated."""
+        return self._array is not None
+
+    @property
+    def dtype(self):
+        if self._array is not None:
+            return self._array.dtype
+        d = getattr(self.initializer, 'dtype', None)
+        return numpy.dtype(d) if d is not None else chainer.get_dtype()
+
+    def cleargrad(self):
+        super().cleargrad()
+        if self._array is None:
+            self._grad_initializer = None
+
+    def zerograd(self):
+        super().zerograd()
+        if self._array is None:
+            from chainer import initializers
+            self._grad_initializer = initializers.Zero(getattr(self.initializer, 'dtype', None))
+
+    def initialize(self, shape):
+        """Allocates the array with the given shape using the initializer."""
+        from chainer import initializers
+        device = self._initial_device
+        xp = numpy if device is None else device.xp
+        data = initializers.generate_array(self.initializer, shape, xp,
+                                           device=device)
+        grad = None
+        if self._grad_initializer is not None:
+            grad = initializers.generate_array(self._grad_initializer, shape, xp,
+                                               device=device)
+        self._array = data
+        self._node._update_data_info(data)
+        self._grad_var = None if grad is None else Variable(grad)
+
+    def _to(self, device):
+        super()._to(device)
+        self._initial_device = device
+
+    def update(self):
+        """Updates the array with its update rule (set by an optimizer)."""
+        if self.update_rule is not None:
+            if not self.update_rule.enabled:
+                return
+            self.update_rule.update(self)
+
+
+def as_variable(obj):
+    """Returns ``obj`` if it is a Variable, else wraps the array in one.
+
+    A wrapped array gets ``requires_grad=False``: it is a constant.
+    """
+    if isinstance(obj, Variable):
+        return obj
+    if not _is_array(obj):
+        raise TypeError(f'as_variable expects a Variable or an N-dimensional array, '
+                        f'got {type(obj).__name__}')
+    return Variable(obj, requires_grad=False)
+
+
+def as_array(obj):
+    """Returns the array of a Variable, or ``obj`` itself if it is an array."""
+    if isinstance(obj, Variable):
+        return obj.array
+    return obj
