@@ -1,0 +1,312 @@
+import numpy as np
+import pytest
+
+import chainer
+import chainer.functions as F
+
+
+def var(values, dtype=np.float64, **kw):
+    return chainer.Variable(np.asarray(values, dtype=dtype), **kw)
+
+
+class CountingHook(chainer.FunctionHook):
+    name = 'counting'
+
+    def __init__(self):
+        self.backward_labels = []
+
+    def backward_preprocess(self, function, in_data, out_grad):
+        self.backward_labels.append(function.label)
+
+
+class Tag(chainer.FunctionNode):
+    """Identity with a configurable label, to see which nodes backward visits."""
+
+    def __init__(self, tag):
+        self.tag = tag
+
+    @property
+    def label(self):
+        return self.tag
+
+    def forward(self, inputs):
+        return inputs[0].copy(),
+
+    def backward(self, indexes, gy):
+        return gy[0],
+
+
+def tag(x, name):
+    return Tag(name).apply((x,))[0]
+
+
+class TestVariableBackward:
+
+    def test_scalar_root_gets_ones(self):
+        x = var([1., 2.])
+        y = F.sum(x * x)
+        y.backward()
+        np.testing.assert_allclose(x.grad, [2., 4.])
+        np.testing.assert_allclose(y.grad, 1.)
+
+    def test_non_scalar_without_grad_propagates_nothing(self):
+        x = var([1., 2.])
+        y = x * 2
+        y.backward()
+        assert x.grad is None
+
+    def test_non_scalar_with_grad(self):
+        x = var([1., 2.])
+        y = x * 3
+        y.grad = np.array([1., 10.])
+        y.backward()
+        np.testing.assert_allclose(x.grad, [3., 30.])
+
+    def test_one_element_non_scalar(self):
+        x = var([2.])
+        y = x * x
+        y.backward()
+        np.testing.assert_allclose(x.grad, [4.])
+
+    def test_gradients_accumulate(self):
+        x = var([1., 2.])
+        F.sum(x * 2).backward()
+        F.sum(x * 3).backward()
+        np.testing.assert_allclose(x.grad, [5., 5.])
+
+    def test_shared_input_and_diamond(self):
+        x = var([3.])
+        a = x * 2
+        y = F.sum(a * a + a)   # (2x)^2 + 2x -> 8x + 2
+        y.backward()
+        np.testing.assert_allclose(x.grad, [26.])
+
+    def test_retain_grad(self):
+        x = var([1., 2.])
+        h = x * 2
+        y = F.sum(h * h)
+        y.backward()
+        assert h.grad is None
+        x.cleargrad()
+        h2 = x * 2
+        y2 = F.sum(h2 * h2)
+        y2.backward(retain_grad=True)
+        np.testing.assert_allclose(h2.grad, 2 * h2.array)
+
+    def test_loss_scale(self):
+        x = var([1., 2.])
+        y = F.sum(x * x)
+        y.backward(loss_scale=8.0)
+        np.testing.assert_allclose(x.grad, [16., 32.])
+        assert x._loss_scale == 8.0
+
+    def test_lazy_grad_sum(self):
+        x = var([1., 2.])
+        with chainer.using_config('lazy_grad_sum', True):
+            a = x * 2
+            y = F.sum(a + a + a)
+            y.backward()
+        np.testing.assert_allclose(x.grad, [6., 6.])
+
+    def test_unchain_backward(self):
+        x = var([1., 2.])
+        h = x * 2
+        y = F.sum(h * 3)
+        h.unchain_backward()
+        assert h.creator is None
+        y.backward()
+        assert x.grad is None
+
+    def test_unchain(self):
+        x = var([1.])
+        h = x * 2
+        y = F.sum(h * 3)
+        h.unchain()
+        y.backward()
+        assert x.grad is None
+
+    def test_requires_grad_false(self):
+        x = var([1.], requires_grad=False)
+        w = var([2.])
+        F.sum(x * w).backward()
+        assert x.grad is None
+        np.testing.assert_allclose(w.grad, [1.])
+
+    def test_enable_double_backprop(self):
+        x = var([1., 2.])
+        y = F.sum(x * x * x)
+        y.backward(enable_double_backprop=True)
+        gx = x.grad_var
+        assert gx.creator is not None
+        x.cleargrad()
+        F.sum(gx).backward()
+        np.testing.assert_allclose(x.grad, 6 * x.array)
+
+    def test_without_double_backprop_no_graph(self):
+        x = var([1., 2.])
+        F.sum(x * x).backward()
+        assert x.grad_var.creator is None
+
+    def test_freed_intermediate_variables(self):
+        x = var([1., 2.])
+        y = x
+        for _ in range(5):
+            y = F.tanh(y) * 2
+        z = F.sum(y)
+        del y
+        z.backward()
+        assert x.grad is not None
+
+
+class TestChainerBackward:
+
+    def test_multiple_outputs(self):
+        x = var([1., 2.])
+        y1 = x * 2
+        y2 = x * x
+        chainer.backward([y1, y2], [np.ones(2), np.ones(2)])
+        np.testing.assert_allclose(x.grad, [4., 6.])
+
+    def test_uses_output_grads(self):
+        x = var([1., 2.])
+        y = F.sum(x * 3)
+        chainer.backward([y])
+        np.testing.assert_allclose(x.grad, [3., 3.])
+
+    def test_bad_arguments(self):
+        x = var([1.])
+        with pytest.raises(TypeError, match='outputs must be a tuple or a list'):
+            chainer.backward(x)
+        with pytest.raises(ValueError):
+            chainer.backward([x], [None, None])
+        with pytest.raises(TypeError):
+            chainer.backward([x], foo=1)
+
+
+class TestGrad:
+
+    def test_basic_and_does_not_touch_grad(self):
+        x = var([1., 2.])
+        y = F.sum(x * x)
+        gx, = chainer.grad([y], [x])
+        np.testing.assert_allclose(gx.array, [2., 4.])
+        assert x.grad is None
+
+    def test_set_grad(self):
+        x = var([1., 2.])
+        gx, = chainer.grad([F.sum(x * x)], [x], set_grad=True)
+        assert x.grad_var is gx
+
+    def test_grad_inputs_accumulate(self):
+        x = var([1., 2.])
+        gx, = chainer.grad([F.sum(x * x)], [x], grad_inputs=[var([10., 10.])])
+        np.testing.assert_allclose(gx.array, [12., 14.])
+
+    def test_grad_outputs(self):
+        x = var([1., 2.])
+        gx, = chainer.grad([x * 3], [x], grad_outputs=[var([1., 2.])])
+        np.testing.assert_allclose(gx.array, [3., 6.])
+
+    def test_loss_scale(self):
+        x = var([1., 2.])
+        gx, = chainer.grad([F.sum(x * x)], [x], loss_scale=4.)
+        np.testing.assert_allclose(gx.array, [8., 16.])
+
+    def test_retain_grad(self):
+        x = var([1., 2.])
+        h = x * 2
+        gx, = chainer.grad([F.sum(h * h)], [x], retain_grad=True)
+        np.testing.assert_allclose(h.grad, 2 * h.array)
+
+    def test_unreachable_input_gets_none(self):
+        x, z = var([1.]), var([2.])
+        gx, gz = chainer.grad([F.sum(x * 2)], [x, z])
+        assert gz is None
+        np.testing.assert_allclose(gx.array, [2.])
+
+    def test_intermediate_input(self):
+        x = var([1., 2.])
+        h = x * 3
+        y = F.sum(h * h)
+        gh, = chainer.grad([y], [h])
+        np.testing.assert_allclose(gh.array, 2 * h.array)
+
+    def test_input_and_its_ancestor(self):
+        x = var([1.])
+        h = x * 3
+        y = F.sum(h * x)   # 3x^2 -> dy/dx = 6x total, dy/dh = x
+        gx, gh = chainer.grad([y], [x, h])
+        np.testing.assert_allclose(gx.array, [6.])
+        np.testing.assert_allclose(gh.array, [1.])
+
+    def test_minimal_subgraph(self):
+        # a and b are inputs; c is a side branch feeding the output but not on any path from
+        # an input, and d is upstream of a. Neither branch's backward may run.
+        d = var([1.])
+        a = tag(d, 'upstream_of_a')
+        b = var([2.])
+        c = tag(var([3.]), 'side_branch')
+        y = F.sum(tag(a * b, 'on_path') + tag(c, 'side_only'))
+        hook = CountingHook()
+        with hook:
+            ga, gb = chainer.grad([y], [a, b])
+        np.testing.assert_allclose(ga.array, [2.])
+        np.testing.assert_allclose(gb.array, [1.])
+        assert 'on_path' in hook.backward_labels
+        for label in ('side_only', 'side_branch', 'upstream_of_a'):
+            assert label not in hook.backward_labels
+
+    def test_second_order_analytic(self):
+        x = var([0.5, -1.5])
+        y = F.sum(F.tanh(x) * x)
+        gx, = chainer.grad([y], [x], enable_double_backprop=True)
+        t = np.tanh(x.array)
+        np.testing.assert_allclose(gx.array, t + x.array * (1 - t ** 2))
+        ggx, = chainer.grad([F.sum(gx)], [x])
+        # d/dx [t + x (1 - t^2)] = 2 (1 - t^2) - 2 x t (1 - t^2)
+        np.testing.assert_allclose(ggx.array, 2 * (1 - t ** 2) - 2 * x.array * t * (1 - t ** 2))
+
+    def test_third_order(self):
+        x = var([2.])
+        g1, = chainer.grad([F.sum(x ** 4)], [x], enable_double_backprop=True)
+        g2, = chainer.grad([F.sum(g1)], [x], enable_double_backprop=True)
+        g3, = chainer.grad([F.sum(g2)], [x])
+        np.testing.assert_allclose(g3.array, [24 * 2.])
+
+    def test_bad_arguments(self):
+        x = var([1.])
+        y = x * 2
+        with pytest.raises(TypeError, match='outputs must be a tuple or a list'):
+            chainer.grad(y, [x])
+        with pytest.raises(TypeError, match='inputs must be a tuple or a list'):
+            chainer.grad([y], x)
+        with pytest.raises(TypeError, match='grad_outputs must be a tuple or a list or None'):
+            chainer.grad([y], [x], grad_outputs=np.ones(1))
+        with pytest.raises(TypeError, match='grad_inputs must be a tuple or a list or None'):
+            chainer.grad([y], [x], grad_inputs=np.ones(1))
+        with pytest.raises(ValueError):
+            chainer.grad([y], [x], grad_outputs=[None, None])
+        with pytest.raises(TypeError, match=r'inputs\[0\] must be a Variable'):
+            chainer.grad([y], [np.ones(1)])
+
+
+class TestThreads:
+
+    def test_backward_in_threads(self):
+        import threading
+        errors = []
+
+        def work():
+            try:
+                for _ in range(20):
+                    x = var(np.random.rand(3))
+                    gx, = chainer.grad([F.sum(x * x)], [x])
+                    np.testing.assert_allclose(gx.array, 2 * x.array)
+            except Exception as e:  # pragma: no cover - reported below
+                errors.append(e)
+        ts = [threading.Thread(target=work) for _ in range(4)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        assert not errors
