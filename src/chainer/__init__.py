@@ -202,3 +202,20 @@ def print_runtime_info(out=None):
     out.write('\n'.join(lines) + '\n')
 
 
+
+
+# Submodules loaded on first attribute access (``chainer.links``...), which keeps
+# ``import chainer`` light while ``import chainer; chainer.gradient_check`` still works.
+_LAZY_SUBMODULES = frozenset((
+    'computational_graph', 'dataset', 'datasets', 'distributions', 'function_hooks',
+    'gradient_check', 'graph_optimizations', 'iterators', 'link', 'link_hooks', 'links',
+    'optimizer', 'optimizer_hooks', 'optimizers', 'reporter', 'serializer', 'serializers',
+    'sequential', 'testing', 'training', 'warnings',
+))
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module('chainer.' + name)
+    raise AttributeError(f"module 'chainer' has no attribute '{name}'")

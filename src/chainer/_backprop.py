@@ -127,6 +127,8 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
 
     leaves = []
     leaf_set = set()
+    global_hooks = _hooks_tls.__dict__.get('function_hooks')
+    accumulates = _accumulates
     while heap:
         func = pop(heap)[2]
         inputs = func.inputs
@@ -168,7 +170,7 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
             if not targets:
                 continue
 
-        hooks = _hooks_tls.__dict__.get('function_hooks')
+        hooks = global_hooks
         if hooks or func._n_local_function_hooks:
             hooks = dict(hooks or ())
             hooks.update(func.local_function_hooks)
@@ -178,7 +180,10 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
             for h in hooks:
                 h.backward_preprocess(func, in_data, gy_data)
         try:
-            if lazy or not _overrides_accumulate(func.__class__):
+            acc = accumulates.get(func.__class__)
+            if acc is None:
+                acc = _overrides_accumulate(func.__class__)
+            if lazy or not acc:
                 gxs = func.backward(targets, gys)
                 accumulated = False
             else:

@@ -180,7 +180,8 @@ class FunctionNode:
                     ret[i]._node.data = outputs[i]
                     kept.append(outputs[i])
                 self._retained_output_data = tuple(kept)
-            self.lazy_grad_sum = local.get('lazy_grad_sum', g['lazy_grad_sum'])
+            if local.get('lazy_grad_sum', g['lazy_grad_sum']):
+                self.lazy_grad_sum = True
         return ret
 
     def _as_input(self, i, x):
@@ -334,6 +335,10 @@ class FunctionNode:
         idx = self._output_indexes_to_retain
         if idx is None:
             return ()
+        if len(idx) == 1:
+            node = self.outputs[idx[0]]()
+            if node is not None:
+                return (node.get_variable(),)
         outputs = list(self.outputs)
         ret = []
         changed = False

@@ -76,21 +76,22 @@ class VariableNode:
         name (str): Name of the node.
     """
 
-    # Class-level defaults keep node creation (once per op output) cheap.
-    _creator_node = None
+    # Slots for what every node sets (node creation runs once per op output);
+    # class-level defaults for what only some nodes set.
+    __slots__ = ('_variable', '_requires_grad', 'dtype', 'shape', '_creator_node', 'rank',
+                 '__dict__', '__weakref__')
     data = None
     name = None
-    rank = 0
-    dtype = None
-    shape = None
     _old_style_grad_generator = None
 
     def __init__(self, variable, name, **kwargs):
         self._variable = weakref.ref(variable)
+        self._creator_node = None
+        self.rank = 0
         if name is not None:
             self.name = name
         self._requires_grad = variable._requires_grad
-        self._update_data_info(variable.array)
+        self._update_data_info(variable._array)
 
     def _update_data_info(self, d):
         if d is None:
@@ -209,8 +210,7 @@ class Variable:
         requires_grad (bool): Whether the gradient is computed in backprop.
     """
 
-    _array = None
-    _requires_grad = True
+    __slots__ = ('_array', '_requires_grad', '_node', '__dict__', '__weakref__')
     _grad_var = None
     _loss_scale = None
     __array_priority__ = 200
@@ -255,8 +255,13 @@ class Variable:
 
     def _copy_to(self, target):
         target.__dict__.update(self.__dict__)
+        target._array = self._array
+        target._requires_grad = self._requires_grad
+        old = self._node
         node = VariableNode.__new__(VariableNode)
-        node.__dict__.update(self._node.__dict__)
+        node.__dict__.update(old.__dict__)
+        for k in ('_requires_grad', 'dtype', 'shape', '_creator_node', 'rank'):
+            setattr(node, k, getattr(old, k))
         node._variable = weakref.ref(target)
         target._node = node
         return target
@@ -265,8 +270,7 @@ class Variable:
         return _rebuild_variable, (type(self), self.__getstate__())
 
     def __getstate__(self):
-        extra = {k: v for k, v in self.__dict__.items()
-                 if k not in ('_array', '_node', '_grad_var', '_requires_grad')}
+        extra = {k: v for k, v in self.__dict__.items() if k != '_grad_var'}
         return {'data': self._array, 'name': self.name, 'grad': self.grad,
                 'requires_grad': self._requires_grad, 'dict': extra}
 
