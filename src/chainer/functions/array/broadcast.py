@@ -10,8 +10,7 @@ class Broadcast(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
-        shapes = [t.shape for t in in_types]
-        type_check.expect_broadcast_shapes(*shapes)
+        type_check.expect_broadcast_shapes(*[t.shape for t in in_types])
 
     def forward(self, inputs):
         self._xshapes = [x.shape for x in inputs]
@@ -22,10 +21,8 @@ class Broadcast(function_node.FunctionNode):
         ret = []
         for i in indexes:
             gy = grad_outputs[i]
-            if gy is None:
-                ret.append(None)
-            else:
-                ret.append(chainer.functions.sum_to(gy, self._xshapes[i]))
+            ret.append(None if gy is None
+                       else chainer.functions.sum_to(gy, self._xshapes[i]))
         return tuple(ret)
 
 
@@ -33,11 +30,20 @@ def broadcast(*args):
     """Broadcasts the given variables to a common shape.
 
     Args:
-        args (~chainer.Variable or N-dimensional array): Inputs.
+        args (~chainer.Variable or N-dimensional array): Inputs whose shapes
+            are compatible under NumPy's broadcasting rules.
 
     Returns:
         ~chainer.Variable or tuple of ~chainer.Variable: The broadcast inputs
         (a single Variable when one input is given).
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 1), np.float32)
+        >>> y = np.zeros((3,), np.float32)
+        >>> bx, by = F.broadcast(x, y)
+        >>> bx.shape, by.shape
+        ((2, 3), (2, 3))
     """
     if len(args) == 1:
         return chainer.as_variable(args[0])
@@ -58,11 +64,10 @@ class BroadcastTo(function_node.FunctionNode):
         for i in range(-1, -len(shape) - 1, -1):
             if shape[i] == self._shape[i] or shape[i] == 1:
                 continue
-            expect = 'in_type[0].shape[%d] == %d' % (i, self._shape[i])
+            expect = f'in_type[0].shape[{i}] == {self._shape[i]}'
             if self._shape[i] != 1:
-                expect += ' or in_type[0].shape[%d] == 1' % i
-            actual = 'in_type[0].shape: %s' % str(shape)
-            raise type_check.InvalidType(expect, actual)
+                expect += f' or in_type[0].shape[{i}] == 1'
+            raise type_check.InvalidType(expect, f'in_type[0].shape: {shape}')
 
     def forward(self, inputs):
         x, = inputs
@@ -79,11 +84,21 @@ def broadcast_to(x, shape):
 
     Args:
         x (~chainer.Variable or N-dimensional array): Input.
-        shape (tuple of int): Target shape.
+        shape (tuple of int): Target shape; ``x.shape`` must broadcast to it.
 
     Returns:
-        ~chainer.Variable: A view of ``x`` broadcast to ``shape``.
+        ~chainer.Variable: A read-only view of ``x`` broadcast to ``shape``
+        (``x`` itself, as a Variable, when the shape already matches).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(3, dtype=np.float32)
+        >>> F.broadcast_to(x, (2, 3)).array
+        array([[0., 1., 2.],
+               [0., 1., 2.]], dtype=float32)
     """
+    if isinstance(shape, int) and not isinstance(shape, bool):
+        shape = (shape,)
     if x.shape == tuple(shape):
         return chainer.as_variable(x)
     return BroadcastTo(shape).apply((x,))[0]

@@ -15,14 +15,16 @@ class Cast(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
 
-    def forward(self, x):
-        self._in_type = x[0].dtype
-        return x[0].astype(self.type, copy=False),
+    def forward(self, inputs):
+        x, = inputs
+        self._in_type = x.dtype
+        return x.astype(self.type, copy=False),
 
-    def backward(self, indexes, g):
-        if numpy.dtype(self._in_type).kind != 'f':
+    def backward(self, indexes, grad_outputs):
+        # A gradient only flows back to floating-point inputs.
+        if self._in_type.kind != 'f':
             return None,
-        return cast(g[0], self._in_type),
+        return cast(grad_outputs[0], self._in_type),
 
 
 def cast(x, typ):
@@ -33,8 +35,17 @@ def cast(x, typ):
         typ (str or numpy.dtype): Target dtype.
 
     Returns:
-        ~chainer.Variable: Variable holding the cast array.
+        ~chainer.Variable: Variable holding the cast array. When ``x`` already
+        has dtype ``typ`` and backprop is disabled, ``x`` itself is returned
+        (wrapped in a Variable if it is an array).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(3, dtype=np.float32)
+        >>> y = F.cast(x, np.float16)
+        >>> y.dtype
+        dtype('float16')
     """
-    if x.dtype == typ and not chainer.config.enable_backprop:
+    if x.dtype == numpy.dtype(typ) and not chainer.config.enable_backprop:
         return chainer.as_variable(x)
     return Cast(typ).apply((x,))[0]

@@ -1,6 +1,4 @@
 """Permute the axes of a variable."""
-import numpy
-
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -9,6 +7,8 @@ class Transpose(function_node.FunctionNode):
     """Permutes the dimensions of an input array."""
 
     def __init__(self, axes=None):
+        if axes is not None:
+            axes = tuple(axes)
         self.axes = axes
 
     @property
@@ -18,17 +18,28 @@ class Transpose(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         if self.axes is not None:
-            type_check.expect(in_types[0].ndim == len(self.axes))
+            x_type = in_types[0]
+            type_check.expect(x_type.ndim == len(self.axes))
+            for axis in self.axes:
+                if axis >= 0:
+                    type_check.expect(axis < x_type.ndim)
+                else:
+                    type_check.expect(-axis - 1 < x_type.ndim)
 
     def forward(self, inputs):
         x, = inputs
         return x.transpose(self.axes),
 
     def backward(self, indexes, grad_outputs):
-        inv = None
-        if self.axes is not None:
-            inv = tuple(numpy.argsort([a % len(self.axes) for a in self.axes]).tolist())
-        return Transpose(inv).apply(grad_outputs)
+        axes = self.axes
+        if axes is None:
+            # Reversing the axes is its own inverse.
+            return Transpose().apply(grad_outputs)
+        n = len(axes)
+        inverse = [0] * n
+        for i, a in enumerate(axes):
+            inverse[a % n] = i
+        return Transpose(inverse).apply(grad_outputs)
 
 
 def transpose(x, axes=None):
@@ -36,9 +47,18 @@ def transpose(x, axes=None):
 
     Args:
         x (~chainer.Variable or N-dimensional array): Input.
-        axes (tuple of int): New order of the axes; ``None`` reverses them.
+        axes (tuple of int): ``axes[i]`` is the input axis that becomes
+            output axis ``i``; ``None`` reverses the axes.
 
     Returns:
-        ~chainer.Variable: Permuted variable.
+        ~chainer.Variable: A view of ``x`` with permuted axes.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4), np.float32)
+        >>> F.transpose(x).shape
+        (4, 3, 2)
+        >>> F.transpose(x, (1, 0, 2)).shape
+        (3, 2, 4)
     """
     return Transpose(axes).apply((x,))[0]
