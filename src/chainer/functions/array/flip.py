@@ -1,0 +1,51 @@
+"""Reverse the order of elements along an axis."""
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import concat as _concat
+from chainer.utils import type_check
+
+
+class Flip(function_node.FunctionNode):
+    """Reverses the elements along one axis."""
+
+    def __init__(self, axis):
+        _concat._check_axis_type(axis)
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(x_type.ndim > 0)
+        if self.axis >= 0:
+            type_check.expect(x_type.ndim > self.axis)
+        else:
+            type_check.expect(x_type.ndim >= -self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        return xp.flip(x, self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        return Flip(self.axis).apply(grad_outputs)
+
+
+def flip(x, axis):
+    """Reverses the order of elements of a variable along an axis.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input with at least one
+            dimension.
+        axis (int): The axis to reverse.
+
+    Returns:
+        ~chainer.Variable: A view of ``x`` with the order reversed.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.flip(x, 1).array
+        array([[2., 1., 0.],
+               [5., 4., 3.]], dtype=float32)
+    """
+    return Flip(axis).apply((x,))[0]

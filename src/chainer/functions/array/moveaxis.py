@@ -1,0 +1,70 @@
+"""Move axes of a variable to new positions."""
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+def _as_axes(axes, name):
+    if isinstance(axes, int) and not isinstance(axes, bool):
+        return (axes,)
+    if isinstance(axes, (tuple, list)) and all(
+            isinstance(a, int) and not isinstance(a, bool) for a in axes):
+        return tuple(axes)
+    raise TypeError(f'{name} must be int or tuple of int, got {axes!r}')
+
+
+def _expect_axes_in_range(x_type, axes):
+    for axis in axes:
+        if axis >= 0:
+            type_check.expect(axis < x_type.ndim)
+        else:
+            type_check.expect(-axis - 1 < x_type.ndim)
+
+
+class Moveaxis(function_node.FunctionNode):
+    """Moves the ``source`` axes to the ``destination`` positions."""
+
+    def __init__(self, source, destination):
+        self.source = _as_axes(source, 'source')
+        self.destination = _as_axes(destination, 'destination')
+        if len(self.source) != len(self.destination):
+            raise ValueError(
+                'moveaxis requires source and destination of the same length, got '
+                f'{len(self.source)} and {len(self.destination)}')
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        _expect_axes_in_range(x_type, self.source)
+        _expect_axes_in_range(x_type, self.destination)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        return xp.moveaxis(x, self.source, self.destination),
+
+    def backward(self, indexes, grad_outputs):
+        return Moveaxis(self.destination, self.source).apply(grad_outputs)
+
+
+def moveaxis(x, source, destination):
+    """Moves axes of a variable to new positions; the other axes keep their order.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input.
+        source (int or tuple of int): Original positions of the axes to move.
+        destination (int or tuple of int): Their positions in the output
+            (one per entry of ``source``).
+
+    Returns:
+        ~chainer.Variable: A view of ``x`` with the axes moved.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4, 5), np.float32)
+        >>> F.moveaxis(x, 0, -1).shape
+        (3, 4, 5, 2)
+        >>> F.moveaxis(x, (0, 1), (-1, -2)).shape
+        (4, 5, 3, 2)
+    """
+    return Moveaxis(source, destination).apply((x,))[0]

@@ -1,0 +1,50 @@
+"""Swap two axes of a variable."""
+from chainer import function_node
+from chainer.functions.array import concat as _concat
+from chainer.utils import type_check
+
+
+class Swapaxes(function_node.FunctionNode):
+    """Interchanges two axes."""
+
+    def __init__(self, axis1, axis2):
+        _concat._check_axis_type(axis1, 'axis1')
+        _concat._check_axis_type(axis2, 'axis2')
+        self.axis1 = axis1
+        self.axis2 = axis2
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        for axis in (self.axis1, self.axis2):
+            if axis >= 0:
+                type_check.expect(x_type.ndim > axis)
+            else:
+                type_check.expect(x_type.ndim >= -axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        return x.swapaxes(self.axis1, self.axis2),
+
+    def backward(self, indexes, grad_outputs):
+        return Swapaxes(self.axis1, self.axis2).apply(grad_outputs)
+
+
+def swapaxes(x, axis1, axis2):
+    """Interchanges two axes of a variable.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input.
+        axis1 (int): First axis.
+        axis2 (int): Second axis.
+
+    Returns:
+        ~chainer.Variable: A view of ``x`` with the two axes swapped.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4), np.float32)
+        >>> F.swapaxes(x, 0, 2).shape
+        (4, 3, 2)
+    """
+    return Swapaxes(axis1, axis2).apply((x,))[0]
