@@ -151,7 +151,7 @@ class ComputationalGraph:
                 f'found on PATH. Install Graphviz (e.g. `apt install graphviz`), or save '
                 f'graph.dump() to a .dot file and render it elsewhere.')
         proc = subprocess.run([exe, f'-T{format}', '-o', filename], input=self.dump().encode(),
-                              capture_output=True)
+                              capture_output=True, check=False)
         if proc.returncode != 0:
             raise RuntimeError(f'{program} failed (exit status {proc.returncode}): '
                                f'{proc.stderr.decode(errors="replace").strip()}')

@@ -51,7 +51,7 @@ def net():
     a = F.tanh(h)
     y = F.matmul(a, w2)
     loss = F.sum(y)
-    return dict(x=x, w1=w1, w2=w2, h=h, a=a, y=y, loss=loss)
+    return {'x': x, 'w1': w1, 'w2': w2, 'h': h, 'a': a, 'y': y, 'loss': loss}
 
 
 def test_two_layer_net_nodes_and_edges(net):

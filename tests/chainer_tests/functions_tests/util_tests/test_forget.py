@@ -100,7 +100,7 @@ def test_multiple_outputs():
 def test_multiple_outputs_one_used():
     a0, b0 = _inputs()
     a, b = chainer.Variable(a0), chainer.Variable(b0)
-    y0, y1 = F.forget(two_outputs, a, b)
+    _, y1 = F.forget(two_outputs, a, b)
     F.sum(y1).backward()       # y0 gets no gradient: its grad output is None
     a2, b2 = chainer.Variable(a0), chainer.Variable(b0)
     F.sum(two_outputs(a2, b2)[1]).backward()
