@@ -23,6 +23,29 @@ def _inputs(shape=(3, 4), seed=0):
             rng.uniform(-1, 1, shape).astype(numpy.float32))
 
 
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestForgetHarness(testing.FunctionTestCase):
+    skip_double_backward_test = True    # F.forget refuses double backprop (as Chainer 7)
+
+    def generate_inputs(self):
+        rng = numpy.random
+        return (rng.uniform(-1, 1, self.shape).astype(self.dtype),
+                rng.uniform(-1, 1, self.shape).astype(self.dtype))
+
+    def forward(self, inputs, device):
+        a, b = inputs
+        return F.forget(two_outputs, a, b)
+
+    def forward_expected(self, inputs):
+        a, b = inputs
+        h = a * b
+        return (h + a).astype(self.dtype), numpy.tanh(h).astype(self.dtype)
+
+
 def _grads(func, a0, b0, use_forget, gy=None):
     a, b = chainer.Variable(a0), chainer.Variable(b0)
     ys = F.forget(func, a, b) if use_forget else func(a, b)
