@@ -1,4 +1,4 @@
-"""Arithmetic on Variables: the operators ``+ - * / ** @``, unary ``-`` and ``abs``."""
+"""Arithmetic on Variables: the operators ``+ - * / // ** @``, unary ``-`` and ``abs``."""
 import numbers
 
 import numpy
@@ -35,16 +35,17 @@ def _check_float(in_types):
 
 
 def _value_label(value):
+    # Negative constants are parenthesized so that labels like '_ - (-1.0)' read right.
     if numpy.isscalar(value):
-        return str(value)
-    return 'constant array' if not hasattr(value, 'shape') else str(type(value).__name__)
+        return f'({value})' if value < 0 else str(value)
+    return 'constant array'
 
 
 class Neg(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '-_'
+        return '__neg__'
 
     def check_type_forward(self, in_types):
         _check_unary(in_types)
@@ -114,7 +115,7 @@ class AddConstant(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '_ + %s' % _value_label(self.value)
+        return f'_ + {_value_label(self.value)}'
 
     def check_type_forward(self, in_types):
         _check_unary(in_types)
@@ -179,7 +180,7 @@ class SubFromConstant(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '%s - _' % _value_label(self.value)
+        return f'{_value_label(self.value)} - _'
 
     def check_type_forward(self, in_types):
         _check_unary(in_types)
@@ -221,7 +222,7 @@ class MulConstant(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '_ * %s' % _value_label(self.value)
+        return f'_ * {_value_label(self.value)}'
 
     def check_type_forward(self, in_types):
         _check_unary(in_types)
@@ -267,7 +268,7 @@ class DivFromConstant(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '%s / _' % _value_label(self.value)
+        return f'{_value_label(self.value)} / _'
 
     def check_type_forward(self, in_types):
         _check_float(in_types)
@@ -317,7 +318,7 @@ class PowVarConst(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '_ ** %s' % _value_label(self.value)
+        return f'_ ** {_value_label(self.value)}'
 
     def check_type_forward(self, in_types):
         _check_float(in_types)
@@ -341,7 +342,7 @@ class PowConstVar(function_node.FunctionNode):
 
     @property
     def label(self):
-        return '%s ** _' % _value_label(self.value)
+        return f'{_value_label(self.value)} ** _'
 
     def check_type_forward(self, in_types):
         _check_float(in_types)
@@ -394,6 +395,7 @@ def _lhs_array(x):
 
 
 def neg(self):
+    """Elementwise negation (``-x``)."""
     return Neg().apply((self,))[0]
 
 
@@ -428,6 +430,7 @@ def add(*xs):
 
 
 def _add(self, rhs):
+    """Elementwise addition (``x + rhs``), broadcasting; scalars take ``x``'s dtype."""
     if rhs.__class__ is _Variable:
         return Add().apply((self, rhs))[0]
     if rhs.__class__ in _py_scalars:
@@ -439,6 +442,7 @@ def _add(self, rhs):
 
 
 def _radd(self, lhs):
+    """Elementwise addition with the Variable on the right (``lhs + x``)."""
     lhs, is_var = _rhs(self, lhs, '+')
     if is_var:
         return Add().apply((lhs, self))[0]
@@ -446,6 +450,7 @@ def _radd(self, lhs):
 
 
 def _sub(self, rhs):
+    """Elementwise subtraction (``x - rhs``), broadcasting; scalars take ``x``'s dtype."""
     if type(rhs) is _Variable:
         return Sub().apply((self, rhs))[0]
     rhs, is_var = _rhs(self, rhs, '-')
@@ -455,6 +460,7 @@ def _sub(self, rhs):
 
 
 def _rsub(self, lhs):
+    """Elementwise subtraction with the Variable on the right (``lhs - x``)."""
     lhs, is_var = _rhs(self, lhs, '-')
     if is_var:
         return Sub().apply((lhs, self))[0]
@@ -462,6 +468,7 @@ def _rsub(self, lhs):
 
 
 def _mul(self, rhs):
+    """Elementwise multiplication (``x * rhs``), broadcasting; scalars take ``x``'s dtype."""
     if rhs.__class__ is _Variable:
         return Mul().apply((self, rhs))[0]
     if rhs.__class__ in _py_scalars:
@@ -473,6 +480,7 @@ def _mul(self, rhs):
 
 
 def _rmul(self, lhs):
+    """Elementwise multiplication with the Variable on the right (``lhs * x``)."""
     lhs, is_var = _rhs(self, lhs, '*')
     if is_var:
         return Mul().apply((lhs, self))[0]
@@ -480,6 +488,7 @@ def _rmul(self, lhs):
 
 
 def _div(self, rhs):
+    """Elementwise true division (``x / rhs``), broadcasting; scalars take ``x``'s dtype."""
     if type(rhs) is _Variable:
         return Div().apply((self, rhs))[0]
     rhs, is_var = _rhs(self, rhs, '/')
@@ -496,13 +505,27 @@ def _full_like(x, value):
 
 
 def _rdiv(self, lhs):
+    """Elementwise true division with the Variable on the right (``lhs / x``)."""
     lhs, is_var = _rhs(self, lhs, '/')
     if is_var:
         return Div().apply((lhs, self))[0]
     return DivFromConstant(lhs).apply((self,))[0]
 
 
+def _floordiv(self, rhs):
+    """Elementwise floor division (``x // rhs``); the result has no gradient."""
+    # Floor of the true quotient, as Chainer does; floor cuts the graph, so
+    # ``//`` gives no gradient.
+    return chainer.functions.floor(_div(self, rhs))
+
+
+def _rfloordiv(self, lhs):
+    """Elementwise floor division with the Variable on the right (``lhs // x``)."""
+    return chainer.functions.floor(_rdiv(self, lhs))
+
+
 def _pow(self, rhs):
+    """Elementwise power (``x ** rhs``), broadcasting; scalars take ``x``'s dtype."""
     rhs, is_var = _rhs(self, rhs, '**')
     if is_var:
         return PowVarVar().apply((self, rhs))[0]
@@ -510,6 +533,7 @@ def _pow(self, rhs):
 
 
 def _rpow(self, lhs):
+    """Elementwise power with the Variable as exponent (``lhs ** x``)."""
     lhs, is_var = _rhs(self, lhs, '**')
     if is_var:
         return PowVarVar().apply((lhs, self))[0]
@@ -517,12 +541,14 @@ def _rpow(self, lhs):
 
 
 def _matmul(self, rhs):
+    """Matrix product (``x @ rhs``), see :func:`~chainer.functions.matmul`."""
     if not isinstance(rhs, _Variable):
         rhs = _lhs_array(rhs)
     return MatMulVarVar().apply((self, rhs))[0]
 
 
 def _rmatmul(self, lhs):
+    """Matrix product with the Variable on the right (``lhs @ x``)."""
     return MatMulVarVar().apply((_lhs_array(lhs), self))[0]
 
 
@@ -539,6 +565,12 @@ def install_variable_arithmetics():
     V.__rmul__ = _rmul
     V.__truediv__ = _div
     V.__rtruediv__ = _rdiv
+    # Python 3 never calls these; Chainer 7 still defined them, and old code
+    # may call them by name.
+    V.__div__ = _div
+    V.__rdiv__ = _rdiv
+    V.__floordiv__ = _floordiv
+    V.__rfloordiv__ = _rfloordiv
     V.__pow__ = _pow
     V.__rpow__ = _rpow
     V.__matmul__ = _matmul

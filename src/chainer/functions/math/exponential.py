@@ -1,7 +1,6 @@
 """Exponential and logarithms."""
 import numpy
 
-import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
