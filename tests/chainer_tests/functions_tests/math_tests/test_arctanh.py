@@ -1,0 +1,34 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 3)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestArctanh(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-0.8, 0.8, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.arctanh(*inputs),
+
+    def forward_expected(self, inputs):
+        return numpy.asarray(numpy.arctanh(inputs[0]), self.dtype),
+
+
+def test_integer_input():
+    with pytest.raises(type_check.InvalidType, match='arctanh'):
+        F.arctanh(numpy.zeros(3, numpy.int64))

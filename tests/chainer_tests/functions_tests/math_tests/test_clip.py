@@ -1,0 +1,50 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 4), (), (0, 2)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'bounds': [(-0.5, 0.5), (None, 0.25), (-0.25, None)],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestClip(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, self.shape)
+        # Keep inputs off the bounds, where the gradient jumps.
+        for b in self.bounds:
+            if b is not None:
+                x[abs(x - b) < 0.05] = b + 0.1
+        return x.astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.clip(inputs[0], *self.bounds),
+
+    def forward_expected(self, inputs):
+        return numpy.asarray(numpy.clip(inputs[0], *self.bounds), self.dtype),
+
+
+def test_gradient_at_bounds_is_one():
+    x = chainer.Variable(numpy.array([-1., -0.5, 0., 0.5, 1.], numpy.float32))
+    F.sum(F.clip(x, -0.5, 0.5)).backward()
+    numpy.testing.assert_array_equal(x.grad, [0, 1, 1, 1, 0])
+
+
+def test_invalid_arguments():
+    with pytest.raises(ValueError):
+        F.clip(numpy.zeros(3, numpy.float32), None, None)
+    with pytest.raises(ValueError):
+        F.clip(numpy.zeros(3, numpy.float32), 1.0, -1.0)
+    with pytest.raises(type_check.InvalidType, match='clip'):
+        F.clip(numpy.zeros(3, numpy.int32), -1, 1)

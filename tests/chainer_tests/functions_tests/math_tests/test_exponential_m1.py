@@ -1,0 +1,39 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 3)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestExpm1(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.expm1(*inputs),
+
+    def forward_expected(self, inputs):
+        return numpy.asarray(numpy.expm1(inputs[0]), self.dtype),
+
+
+def test_small_input_is_accurate():
+    x = numpy.array([1e-10], numpy.float64)
+    numpy.testing.assert_allclose(F.expm1(x).array, x, rtol=1e-9)
+
+
+def test_integer_input():
+    with pytest.raises(type_check.InvalidType, match='expm1'):
+        F.expm1(numpy.ones(3, numpy.int32))

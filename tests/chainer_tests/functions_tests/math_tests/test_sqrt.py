@@ -1,0 +1,41 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+def _rsqrt(x):
+    return 1 / numpy.sqrt(x)
+
+
+@testing.parameterize(*testing.product({
+    'name': ['sqrt', 'rsqrt'],
+    'shape': [(3, 2), (), (0, 3)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestSqrt(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(0.5, 3, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return getattr(F, self.name)(*inputs),
+
+    def forward_expected(self, inputs):
+        f = numpy.sqrt if self.name == 'sqrt' else _rsqrt
+        return numpy.asarray(f(inputs[0]), self.dtype),
+
+
+@pytest.mark.parametrize('name', ['sqrt', 'rsqrt'])
+def test_integer_input(name):
+    with pytest.raises(type_check.InvalidType, match=name):
+        getattr(F, name)(numpy.ones(3, numpy.int32))
