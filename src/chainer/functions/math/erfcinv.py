@@ -1,0 +1,49 @@
+"""Inverse of the complementary error function."""
+import math
+
+import chainer
+from chainer import function_node
+from chainer.functions.math import _elementwise
+from chainer.utils import type_check
+
+_HALF_SQRT_PI = math.sqrt(math.pi) / 2
+
+
+class ErfcInv(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return 'erfcinv'
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        self.retain_outputs((0,))
+        return _elementwise.apply('erfcinv', 'erfcinv', inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        # The inverse function's derivative: 1 / erfc'(y) = -sqrt(pi) / 2 * exp(y^2)
+        return grad_outputs[0] * chainer.functions.exp(chainer.functions.square(y)) \
+            * -_HALF_SQRT_PI,
+
+
+def erfcinv(x):
+    """Elementwise inverse complementary error function.
+
+    .. math:: y_i = \\operatorname{erfc}^{-1}(x_i)
+
+    Inputs outside ``[0, 2]`` give NaN; ``0`` and ``2`` give infinities.
+
+    .. note::
+       On the CPU this function needs SciPy (``pip install rechainer[scipy]``).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input (float).
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype.
+    """
+    return ErfcInv().apply((x,))[0]

@@ -1,0 +1,49 @@
+"""Scaled complementary error function."""
+import math
+
+from chainer import function_node
+from chainer.functions.math import _elementwise
+from chainer.utils import type_check
+
+_TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
+
+
+class Erfcx(function_node.FunctionNode):
+
+    @property
+    def label(self):
+        return 'erfcx'
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        return _elementwise.apply('erfcx', 'erfcx', inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        # d/dx [exp(x^2) erfc(x)] = 2 x erfcx(x) - 2 / sqrt(pi)
+        return grad_outputs[0] * (x * y * 2 - _TWO_OVER_SQRT_PI),
+
+
+def erfcx(x):
+    """Elementwise scaled complementary error function.
+
+    .. math:: y_i = e^{x_i^2} \\operatorname{erfc}(x_i)
+
+    It stays finite where ``erfc`` underflows (large positive ``x``).
+
+    .. note::
+       On the CPU this function needs SciPy (``pip install rechainer[scipy]``).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input (float).
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype.
+    """
+    return Erfcx().apply((x,))[0]

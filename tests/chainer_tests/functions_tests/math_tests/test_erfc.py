@@ -1,0 +1,54 @@
+import sys
+
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+special = pytest.importorskip('scipy.special')
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 3)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestErfc(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 3e-2, 'rtol': 1e-1}
+        else:
+            self.check_forward_options = {'atol': 1e-6, 'rtol': 1e-5}
+            self.check_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
+            self.check_double_backward_options = {'atol': 1e-3, 'rtol': 1e-2}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1.5, 1.5, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.erfc(*inputs),
+
+    def forward_expected(self, inputs):
+        x = inputs[0].astype(numpy.float64)
+        return numpy.asarray(special.erfc(x), self.dtype),
+
+
+def test_integer_input():
+    with pytest.raises(type_check.InvalidType, match='erfc'):
+        F.erfc(numpy.ones(3, numpy.int32))
+
+
+def test_label():
+    assert F.erfc(numpy.full(2, 0.5, numpy.float32)).creator.label == 'erfc'
+
+
+def test_without_scipy(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'scipy', None)
+    monkeypatch.setitem(sys.modules, 'scipy.special', None)
+    with pytest.raises(ImportError, match=r'erfc.*pip install rechainer\[scipy\]'):
+        F.erfc(numpy.full(2, 0.5, numpy.float32))
