@@ -13,10 +13,16 @@ import chainer
 from chainer import backend
 from chainer import variable as _variable
 from chainer.functions.math import identity as _identity
-from chainer.testing.array import assert_allclose
 
-__all__ = ['NondifferentiableError', 'assert_allclose', 'check_backward',
-           'check_double_backward', 'numerical_grad']
+
+def __getattr__(name):
+    # ``assert_allclose`` lives in chainer.testing, whose package imports pytest: load it
+    # only when asked for, so that importing this module stays cheap.
+    if name == 'assert_allclose':
+        from chainer.testing.array import assert_allclose
+        globals()[name] = assert_allclose
+        return assert_allclose
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
 
 
 class NondifferentiableError(Exception):

@@ -428,3 +428,231 @@ class FunctionTestCase(_HarnessBase):
                     self._forward_for_check(backend_config), xs, gys, ggxs, **opts)
 
         self._dodge(attempt, 'test_double_backward')
+
+
+# --------------------------------------------------------------------------------------
+# links
+# --------------------------------------------------------------------------------------
+class InitializerArgument:
+    """An initializer argument of a link together with the value it should produce.
+
+    Use it in :meth:`LinkInitializersTestCase.get_initializers` when what the link does
+    with the argument is not the plain initializer-like itself (e.g. ``None`` meaning
+    "zeros" for a bias).
+
+    Args:
+        argument_value: What is passed to :meth:`~LinkTestCase.create_link`.
+        expected_initialized_value: An initializer-like (scalar, array or
+            initializer) describing the expected parameter.
+    """
+
+    def __init__(self, argument_value, expected_initialized_value):
+        self.argument_value = argument_value
+        self.expected_initialized_value = expected_initialized_value
+
+    def __repr__(self):
+        return (f'InitializerArgument({self.argument_value!r}, '
+                f'{self.expected_initialized_value!r})')
+
+
+class _LinkHarnessBase(_HarnessBase):
+
+    _error = LinkTestError
+    param_names = ()
+
+    def generate_params(self):
+        """Returns a tuple of initializer-likes, one per parameter argument of the link."""
+        raise NotImplementedError(f'{type(self).__name__} must implement generate_params')
+
+    def create_link(self, initializers):
+        """Returns the link under test, built from the initializer-likes ``initializers``."""
+        raise NotImplementedError(f'{type(self).__name__} must implement create_link')
+
+    def forward(self, link, inputs, device):
+        """Applies ``link`` to ``inputs`` (Variables); by default ``link(*inputs)``."""
+        return link(*inputs)
+
+    # ---- plumbing ------------------------------------------------------------------
+    def _make_link(self, params):
+        link = self.create_link(tuple(params))
+        if not hasattr(link, 'namedparams'):
+            raise TypeError(f'{self._owner()}.create_link must return a chainer.Link, got '
+                            f'{type(link).__name__}')
+        self._label = type(link).__name__
+        return link
+
+    def _params_by_name(self, link, names=None):
+        named = {name.lstrip('/'): p for name, p in link.namedparams()}
+        params = []
+        for name in self.param_names if names is None else names:
+            p = named.get(name.lstrip('/'))
+            if p is None:
+                raise ValueError(f'{self._owner()}.param_names: the link has no parameter '
+                                 f'{name!r} (it has {sorted(named)})')
+            params.append(p)
+        return params
+
+    def _call_link(self, link, xs, backend_config):
+        outputs = self.forward(link, tuple(xs), backend_config.device)
+        return self._validate_outputs(outputs, 'forward()')
+
+
+class LinkTestCase(_LinkHarnessBase):
+    """Base class of link tests: forward and backward (including parameter gradients).
+
+    A concrete class implements :meth:`generate_params`, :meth:`create_link`,
+    :meth:`generate_inputs` and :meth:`forward_expected` (and :meth:`forward` when the
+    link is not simply called on the inputs), and lists in ``param_names`` the
+    parameters whose gradients :meth:`test_backward` checks. Decorate it with
+    :func:`~chainer.testing.inject_backend_tests` as for :class:`FunctionTestCase`.
+
+    Attributes:
+        param_names (tuple of str): Names of the checked parameters (``'W'``,
+            ``'l1/b'``...).
+        backend_config, check_forward_options, check_backward_options,
+        numerical_grad_dtype, skip_forward_test, skip_backward_test,
+        dodge_nondifferentiable, contiguous: As in :class:`FunctionTestCase`.
+    """
+
+    def forward_expected(self, link, inputs):
+        """Returns the expected outputs (NumPy) of the CPU ``link`` on NumPy ``inputs``."""
+        raise NotImplementedError(f'{type(self).__name__} must implement forward_expected')
+
+    def test_forward(self, backend_config=None):
+        """Compares the link's outputs with :meth:`forward_expected`."""
+        self._run_test('test_forward', backend_config, self._check_forward)
+
+    def test_backward(self, backend_config=None):
+        """Checks input and parameter gradients with ``check_backward``."""
+        self._run_test('test_backward', backend_config, self._check_backward)
+
+    def _check_forward(self, backend_config):
+        inputs = self._generate_inputs()
+        self._inputs_seen = inputs
+        link = self._make_link(self.generate_params())
+        # The reference sees the link while it is still on the CPU.
+        expected = _as_numpy_tuple(
+            self.forward_expected(link, tuple(a.copy() for a in inputs)),
+            'forward_expected()', self._owner())
+        link.to_device(backend_config.device)
+        dev_inputs = self._to_backend(inputs, backend_config)
+        with backend_config:
+            outputs = self._call_link(link, [chainer.Variable(a) for a in dev_inputs],
+                                      backend_config)
+        self._compare_outputs(outputs, expected, backend_config, 'test_forward', 'output')
+
+    def _check_backward(self, backend_config):
+        def attempt():
+            inputs = self._generate_inputs()
+            self._inputs_seen = inputs
+            link = self._make_link(self.generate_params())
+            link.to_device(backend_config.device)
+            params = self._params_by_name(link)
+            dev_inputs = self._to_backend(inputs, backend_config)
+            with backend_config:
+                outputs = self._call_link(
+                    link, [chainer.Variable(a) for a in dev_inputs], backend_config)
+            templates = tuple(_to_numpy(y.array) for y in outputs)
+            gys = _as_numpy_tuple(self.generate_grad_outputs(templates),
+                                  'generate_grad_outputs()', self._owner())
+            _check_like(gys, templates, 'generate_grad_outputs()', self._owner())
+            arrays = [*inputs, *templates, *[p.array for p in params]]
+            opts = self._grad_options('backward', arrays)
+
+            def f(*xs):
+                return self._call_link(link, xs, backend_config)
+
+            with backend_config:
+                gradient_check.check_backward(
+                    f, dev_inputs, self._to_backend(gys, backend_config), params=params,
+                    **opts)
+
+        self._dodge(attempt, 'test_backward')
+
+
+class LinkInitializersTestCase(_LinkHarnessBase):
+    """Base class of tests of a link's parameter initialization.
+
+    Besides :meth:`generate_params`, :meth:`create_link` and ``param_names`` (as in
+    :class:`LinkTestCase`), a concrete class implements :meth:`get_initializers`.
+    :meth:`test_initializers` builds the link once per listed initializer-like (the
+    other arguments taken from :meth:`generate_params`), moves it to the tested device
+    and checks that the corresponding parameter (``param_names[i]`` for argument ``i``)
+    is initialized on that device as the initializer-like says: exactly for constants,
+    arrays and deterministic initializers, by shape, dtype and finiteness for random
+    ones.
+    """
+
+    skip_initializers_test = False
+
+    def get_initializers(self):
+        """Returns, per initializer argument, a list of initializer-likes to try.
+
+        Entries may be :class:`InitializerArgument` objects.
+        """
+        raise NotImplementedError(f'{type(self).__name__} must implement get_initializers')
+
+    def test_initializers(self, backend_config=None):
+        """Checks each parameter initialized with each listed initializer-like."""
+        self._run_test('test_initializers', backend_config, self._check_initializers)
+
+    def _check_initializers(self, backend_config):
+        params = tuple(self.generate_params())
+        candidates = tuple(self.get_initializers())
+        if len(candidates) != len(self.param_names):
+            raise ValueError(f'{self._owner()}.get_initializers returned {len(candidates)} '
+                             f'lists for {len(self.param_names)} param_names')
+        for i, inits in enumerate(candidates):
+            for init in inits:
+                given = init.argument_value if isinstance(init, InitializerArgument) else init
+                args = list(params)
+                args[i] = given
+                link = self._make_link(args)
+                link.to_device(backend_config.device)
+                name = self.param_names[i]
+                param, = self._params_by_name(link, (name,))
+                self._check_param(param, init, name, backend_config)
+
+    def _check_param(self, param, init, name, backend_config):
+        header = self._header('test_initializers')
+        where = f'parameter {name!r} initialized with {init!r}'
+        a = param.array
+        if a is None:
+            raise self._error(f'{header}\n{where} is not initialized')
+        if backend.get_array_module(a) is not backend_config.xp:
+            raise self._error(f'{header}\n{where} is a {type(a).__module__}.'
+                              f'{type(a).__name__}, not on the tested backend')
+        a = _to_numpy(a)
+        spec = init
+        if isinstance(init, InitializerArgument):
+            spec = init.expected_initialized_value
+        expected = _expected_initial_value(spec, a.shape, a.dtype)
+        if expected is None:
+            if a.dtype.kind == 'f' and not numpy.isfinite(a).all():
+                raise self._error(f'{header}\n{where} has non-finite values')
+            return
+        try:
+            _array.assert_allclose(a, numpy.broadcast_to(expected, a.shape), atol=0,
+                                   rtol=1e-6 if a.dtype != numpy.float16 else 1e-3)
+        except AssertionError as e:
+            raise self._error(f'{header}\n{where} does not hold the expected values:\n'
+                              f'{e}') from None
+
+
+def _expected_initial_value(spec, shape, dtype):
+    """The array an initializer-like must produce, or None when it is random/unknown."""
+    if spec is None:
+        return None
+    if numpy.isscalar(spec):
+        return numpy.full(shape, spec, dtype)
+    if isinstance(spec, numpy.ndarray) or type(spec).__module__.startswith('cupy'):
+        return _to_numpy(spec)
+    if callable(spec):
+        # Apply it twice: equal results mean it is deterministic and can be compared.
+        first, second = numpy.empty(shape, dtype), numpy.empty(shape, dtype)
+        spec(first)
+        spec(second)
+        if numpy.array_equal(first, second, equal_nan=True):
+            return first
+        return None
+    raise TypeError(f'not an initializer-like: {spec!r}')
