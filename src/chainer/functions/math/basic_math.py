@@ -5,7 +5,7 @@ import numpy
 
 import chainer
 from chainer import function_node
-from chainer.functions.math import matmul as _matmul
+from chainer.functions.math import matmul as _matmul_mod
 from chainer import variable
 from chainer.utils import type_check
 
@@ -357,7 +357,7 @@ class PowConstVar(function_node.FunctionNode):
         return MulConstant(log_v).apply((gy[0] * y,))
 
 
-class MatMulVarVar(_matmul.MatMul):
+class MatMulVarVar(_matmul_mod.MatMul):
 
     @property
     def label(self):
@@ -544,12 +544,12 @@ def _matmul(self, rhs):
     """Matrix product (``x @ rhs``), see :func:`~chainer.functions.matmul`."""
     if not isinstance(rhs, _Variable):
         rhs = _lhs_array(rhs)
-    return MatMulVarVar().apply((self, rhs))[0]
+    return _matmul_mod.MatMul().apply((self, rhs))[0]
 
 
 def _rmatmul(self, lhs):
     """Matrix product with the Variable on the right (``lhs @ x``)."""
-    return MatMulVarVar().apply((_lhs_array(lhs), self))[0]
+    return _matmul_mod.MatMul().apply((_lhs_array(lhs), self))[0]
 
 
 def install_variable_arithmetics():
