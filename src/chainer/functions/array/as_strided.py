@@ -61,8 +61,10 @@ class AsStrided(function_node.FunctionNode):
         self._in_shape = x.shape
         self._check_bounds(x.size)
         # The input's own view (strides, offset) is ignored: only its
-        # elements in C order, as a flat storage, matter.
-        flat = x.reshape(-1)
+        # elements in C order, as a flat storage, matter. (A 1-D strided view
+        # would reshape to itself, hence the explicit contiguous copy.)
+        xp = backend.get_array_module(x)
+        flat = xp.ascontiguousarray(x).reshape(-1)
         return _strided_view(flat, self.shape, self.strides, self.storage_offset),
 
     def backward(self, indexes, grad_outputs):

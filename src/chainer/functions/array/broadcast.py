@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -58,7 +59,7 @@ class BroadcastTo(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
-        ndim = type_check.make_variable(len(self._shape), 'len(shape)')
+        ndim = _checks.named(in_types, len(self._shape), 'len(shape)')
         type_check.expect(in_types[0].ndim <= ndim)
         shape = type_check.eval(in_types[0].shape)
         for i in range(-1, -len(shape) - 1, -1):

@@ -1,17 +1,21 @@
 """Join variables along an existing axis."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
-def _check_axis_type(axis, name='axis'):
-    if not isinstance(axis, int) or isinstance(axis, bool):
-        raise TypeError(f'{name} must be int, got {type(axis).__name__}')
-
-
-def _check_same_except(in_types, axis):
+def check_same_except(in_types, axis):
     """Expects every input to match the first in dtype, ndim and all dims but ``axis``."""
     first = in_types[0]
+    if type(in_types) is type_check.LightTypeInfoTuple:
+        # Fast path: plain tuple comparisons; on a mismatch the expects below
+        # raise, and the caller re-runs the check to build the message.
+        dtype, shape = first.dtype, first.shape
+        head, tail = shape[:axis], shape[axis + 1:]
+        if all(t.dtype == dtype and t.ndim == first.ndim and t.shape[:axis] == head
+               and t.shape[axis + 1:] == tail for t in in_types[1:]):
+            return
     ndim = type_check.eval(first.ndim)
     for t in in_types[1:]:
         type_check.expect(first.dtype == t.dtype, first.ndim == t.ndim)
@@ -24,15 +28,14 @@ class Concat(function_node.FunctionNode):
     """Concatenates inputs along an axis."""
 
     def __init__(self, axis=1):
-        _check_axis_type(axis)
+        _checks.check_axis_type(axis)
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
-        axis = type_check.make_variable(self.axis, 'axis')
-        type_check.expect(x0.ndim > axis, -x0.ndim <= axis)
-        _check_same_except(in_types, self.axis % type_check.eval(x0.ndim))
+        _checks.expect_axis(x0, self.axis)
+        check_same_except(in_types, self.axis % type_check.eval(x0.ndim))
 
     def forward(self, xs):
         xp = backend.get_array_module(*xs)

@@ -1,7 +1,7 @@
 """Take a diagonal of a variable."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import concat as _concat
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -9,9 +9,9 @@ class Diagonal(function_node.FunctionNode):
     """Extracts the diagonal of the 2-D slices spanned by ``axis1`` and ``axis2``."""
 
     def __init__(self, offset, axis1, axis2):
-        _concat._check_axis_type(offset, 'offset')
-        _concat._check_axis_type(axis1, 'axis1')
-        _concat._check_axis_type(axis2, 'axis2')
+        _checks.check_axis_type(offset, 'offset')
+        _checks.check_axis_type(axis1, 'axis1')
+        _checks.check_axis_type(axis2, 'axis2')
         self.offset = offset
         self.axis1 = axis1
         self.axis2 = axis2
@@ -21,13 +21,10 @@ class Diagonal(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.ndim >= 2)
         for axis in (self.axis1, self.axis2):
-            if axis >= 0:
-                type_check.expect(x_type.ndim > axis)
-            else:
-                type_check.expect(x_type.ndim >= -axis)
+            _checks.expect_axis(x_type, axis)
         ndim = type_check.eval(x_type.ndim)
-        type_check.expect(type_check.make_variable(self.axis1 % ndim, 'axis1')
-                          != type_check.make_variable(self.axis2 % ndim, 'axis2'))
+        type_check.expect(_checks.named(in_types, self.axis1 % ndim, 'axis1')
+                          != _checks.named(in_types, self.axis2 % ndim, 'axis2'))
 
     def forward(self, inputs):
         x, = inputs

@@ -18,7 +18,7 @@ class Dstack(function_node.FunctionNode):
             for t in in_types[1:]:
                 type_check.expect(x0.dtype == t.dtype, x0.shape == t.shape)
         else:
-            _concat._check_same_except(in_types, 2)
+            _concat.check_same_except(in_types, 2)
 
     def forward(self, xs):
         xp = backend.get_array_module(*xs)

@@ -1,7 +1,7 @@
 """Reverse the order of elements along an axis."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import concat as _concat
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -9,17 +9,14 @@ class Flip(function_node.FunctionNode):
     """Reverses the elements along one axis."""
 
     def __init__(self, axis):
-        _concat._check_axis_type(axis)
+        _checks.check_axis_type(axis)
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.ndim > 0)
-        if self.axis >= 0:
-            type_check.expect(x_type.ndim > self.axis)
-        else:
-            type_check.expect(x_type.ndim >= -self.axis)
+        _checks.expect_axis(x_type, self.axis)
 
     def forward(self, inputs):
         x, = inputs

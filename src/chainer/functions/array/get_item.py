@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer import variable
 from chainer.utils import type_check
 
@@ -82,8 +83,8 @@ class GetItem(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].ndim >= type_check.make_variable(
-            self._ndim, 'number of indexed axes'))
+        type_check.expect(in_types[0].ndim >= _checks.named(
+            in_types, self._ndim, 'number of indexed axes'))
 
     def forward(self, xs):
         x, = xs

@@ -15,7 +15,7 @@ class Hstack(function_node.FunctionNode):
             for t in in_types[1:]:
                 type_check.expect(in_types[0].dtype == t.dtype, in_types[0].ndim == t.ndim)
         else:
-            _concat._check_same_except(in_types, 1)
+            _concat.check_same_except(in_types, 1)
 
     def forward(self, xs):
         xp = backend.get_array_module(*xs)

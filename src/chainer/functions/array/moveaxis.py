@@ -1,6 +1,7 @@
 """Move axes of a variable to new positions."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -11,14 +12,6 @@ def _as_axes(axes, name):
             isinstance(a, int) and not isinstance(a, bool) for a in axes):
         return tuple(axes)
     raise TypeError(f'{name} must be int or tuple of int, got {axes!r}')
-
-
-def _expect_axes_in_range(x_type, axes):
-    for axis in axes:
-        if axis >= 0:
-            type_check.expect(axis < x_type.ndim)
-        else:
-            type_check.expect(-axis - 1 < x_type.ndim)
 
 
 class Moveaxis(function_node.FunctionNode):
@@ -35,8 +28,8 @@ class Moveaxis(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        _expect_axes_in_range(x_type, self.source)
-        _expect_axes_in_range(x_type, self.destination)
+        for axis in self.source + self.destination:
+            _checks.expect_axis(x_type, axis)
 
     def forward(self, inputs):
         x, = inputs

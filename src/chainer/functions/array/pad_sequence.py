@@ -1,6 +1,7 @@
 """Pad variable-length sequences into one batch array."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -17,7 +18,7 @@ class PadSequence(function_node.FunctionNode):
         for t in in_types:
             type_check.expect(t.ndim > 0, t.shape[1:] == x0.shape[1:], t.dtype == x0.dtype)
         if self.length is not None:
-            length = type_check.make_variable(self.length, 'length')
+            length = _checks.named(in_types, self.length, 'length')
             for t in in_types:
                 type_check.expect(t.shape[0] <= length)
 

@@ -4,7 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import concat as _concat
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -35,17 +35,14 @@ class Permutate(function_node.FunctionNode):
     _validate = True
 
     def __init__(self, axis=0, inv=False):
-        _concat._check_axis_type(axis)
+        _checks.check_axis_type(axis)
         self.axis = axis
         self.inv = inv
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types
-        if self.axis < 0:
-            type_check.expect(x_type.ndim >= -self.axis)
-        else:
-            type_check.expect(x_type.ndim > self.axis)
+        _checks.expect_axis(x_type, self.axis)
         type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1,
                           x_type.shape[self.axis] == ind_type.shape[0])
 

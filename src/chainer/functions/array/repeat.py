@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -32,15 +33,12 @@ class Repeat(function_node.FunctionNode):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         if self.axis is not None:
-            if self.axis >= 0:
-                type_check.expect(x_type.ndim > self.axis)
-            else:
-                type_check.expect(x_type.ndim >= -self.axis)
+            _checks.expect_axis(x_type, self.axis)
             if len(self.repeats) != 1:
-                n = type_check.make_variable(len(self.repeats), 'len(repeats)')
+                n = _checks.named(in_types, len(self.repeats), 'len(repeats)')
                 type_check.expect(x_type.shape[self.axis] == n)
         elif len(self.repeats) != 1:
-            n = type_check.make_variable(len(self.repeats), 'len(repeats)')
+            n = _checks.named(in_types, len(self.repeats), 'len(repeats)')
             type_check.expect(x_type.size == n)
 
     def forward(self, inputs):

@@ -1,6 +1,7 @@
 """Reshape without copying."""
 import chainer
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -33,10 +34,10 @@ class Reshape(function_node.FunctionNode):
         if self._has_unknown:
             # The product of the known dims must divide the total size (and
             # cannot be zero: the unknown dim would be undetermined).
-            known = type_check.make_variable(self._known, 'known_size')
+            known = _checks.named(in_types, self._known, 'known_size')
             type_check.expect(known > 0, size % known == 0)
         else:
-            type_check.expect(size == type_check.make_variable(self._known, 'prod(shape)'))
+            type_check.expect(size == _checks.named(in_types, self._known, 'prod(shape)'))
 
     def forward(self, inputs):
         x, = inputs

@@ -1,6 +1,6 @@
 """Roll an axis of a variable backwards to a given position."""
 from chainer import function_node
-from chainer.functions.array import concat as _concat
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -8,18 +8,15 @@ class Rollaxis(function_node.FunctionNode):
     """Moves axis ``axis`` so that it lies before axis ``start``."""
 
     def __init__(self, axis, start):
-        _concat._check_axis_type(axis)
-        _concat._check_axis_type(start, 'start')
+        _checks.check_axis_type(axis)
+        _checks.check_axis_type(start, 'start')
         self.axis = axis
         self.start = start
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        if self.axis >= 0:
-            type_check.expect(x_type.ndim > self.axis)
-        else:
-            type_check.expect(x_type.ndim >= -self.axis)
+        _checks.expect_axis(x_type, self.axis)
         # start counts positions between axes, so it may equal ndim.
         if self.start >= 0:
             type_check.expect(x_type.ndim >= self.start)

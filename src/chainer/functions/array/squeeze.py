@@ -1,6 +1,7 @@
 """Remove axes of length one."""
 import chainer
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -26,10 +27,7 @@ class Squeeze(function_node.FunctionNode):
         x_type, = in_types
         if self.axis is not None:
             for axis in self.axis:
-                if axis >= 0:
-                    type_check.expect(x_type.ndim > axis)
-                else:
-                    type_check.expect(x_type.ndim >= -axis)
+                _checks.expect_axis(x_type, axis)
                 type_check.expect(x_type.shape[axis] == 1)
 
     def forward(self, inputs):

@@ -1,6 +1,6 @@
 """Swap two axes of a variable."""
 from chainer import function_node
-from chainer.functions.array import concat as _concat
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -8,8 +8,8 @@ class Swapaxes(function_node.FunctionNode):
     """Interchanges two axes."""
 
     def __init__(self, axis1, axis2):
-        _concat._check_axis_type(axis1, 'axis1')
-        _concat._check_axis_type(axis2, 'axis2')
+        _checks.check_axis_type(axis1, 'axis1')
+        _checks.check_axis_type(axis2, 'axis2')
         self.axis1 = axis1
         self.axis2 = axis2
 
@@ -17,10 +17,7 @@ class Swapaxes(function_node.FunctionNode):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         for axis in (self.axis1, self.axis2):
-            if axis >= 0:
-                type_check.expect(x_type.ndim > axis)
-            else:
-                type_check.expect(x_type.ndim >= -axis)
+            _checks.expect_axis(x_type, axis)
 
     def forward(self, inputs):
         x, = inputs

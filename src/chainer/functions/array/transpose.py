@@ -1,5 +1,6 @@
 """Permute the axes of a variable."""
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -21,10 +22,7 @@ class Transpose(function_node.FunctionNode):
             x_type = in_types[0]
             type_check.expect(x_type.ndim == len(self.axes))
             for axis in self.axes:
-                if axis >= 0:
-                    type_check.expect(axis < x_type.ndim)
-                else:
-                    type_check.expect(-axis - 1 < x_type.ndim)
+                _checks.expect_axis(x_type, axis)
 
     def forward(self, inputs):
         x, = inputs

@@ -16,7 +16,7 @@ class Vstack(function_node.FunctionNode):
             for t in in_types[1:]:
                 type_check.expect(x0.dtype == t.dtype, x0.shape == t.shape)
         else:
-            _concat._check_same_except(in_types, 0)
+            _concat.check_same_except(in_types, 0)
 
     def forward(self, xs):
         xp = backend.get_array_module(*xs)
