@@ -11,10 +11,6 @@ class Copy(function_node.FunctionNode):
         self._in_device = in_device
         self._out_device = out_device
 
-    @property
-    def label(self):
-        return 'Copy'
-
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
 

@@ -84,7 +84,7 @@ class RepeatGrad(function_node.FunctionNode):
 
             moved = xp.moveaxis(gy, axis, 0)
             acc = xp.zeros((n,) + moved.shape[1:], dtype or gy.dtype)
-            owner = xp.repeat(xp.arange(n), xp.asarray(self.repeats))
+            owner = xp.repeat(xp.arange(n), self.repeats)  # cupy.repeat takes a tuple
             cupyx.scatter_add(acc, owner, moved)
             gx = xp.moveaxis(acc, 0, axis)
         return gx.astype(inputs[0].dtype, copy=False).reshape(self.in_shape),

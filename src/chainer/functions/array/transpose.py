@@ -12,10 +12,6 @@ class Transpose(function_node.FunctionNode):
             axes = tuple(axes)
         self.axes = axes
 
-    @property
-    def label(self):
-        return 'Transpose'
-
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         if self.axes is not None:
