@@ -26,13 +26,16 @@ class PadSequence(function_node.FunctionNode):
         xp = backend.get_array_module(*xs)
         self._lengths = [len(x) for x in xs]
         length = max(self._lengths) if self.length is None else self.length
-        y = xp.full((len(xs), length) + xs[0].shape[1:], self.padding, xs[0].dtype)
-        if length:
-            # One masked assignment of all sequences at once: row i takes its
-            # first L_i positions from the concatenated inputs.
-            lengths = xp.asarray(self._lengths)
-            mask = xp.arange(length)[None, :] < lengths[:, None]
-            y[mask] = xp.concatenate(xs)
+        if all(n == length for n in self._lengths):
+            return xp.stack(xs),
+        # One slice copy per sequence (not per element). This measured faster
+        # than a masked or fancy-indexed assignment of all sequences at once,
+        # except for very many very short sequences.
+        y = xp.empty((len(xs), length) + xs[0].shape[1:], xs[0].dtype)
+        for i, x in enumerate(xs):
+            n = len(x)
+            y[i, :n] = x
+            y[i, n:] = self.padding
         return y,
 
     def backward(self, indexes, grad_outputs):

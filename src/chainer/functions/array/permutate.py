@@ -51,7 +51,7 @@ class Permutate(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         self.retain_inputs((1,))
         # Validating needs the values on the host; on the GPU that is a
-        # synchronisation, so (as in Chainer) it happens only in debug mode.
+        # synchronisation, so there it happens only in debug mode.
         if self._validate and (xp is numpy or chainer.is_debug()):
             _check_permutation(indices)
         if self.inv:
