@@ -1,8 +1,52 @@
 """Sums: ``sum`` over axes and ``sum_to`` a broadcast-compatible shape."""
+import numpy
+
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.utils import array as array_utils
 from chainer.utils import type_check
+
+
+def _normalize_axis(axis):
+    """Returns ``axis`` as ``None`` or a tuple of ints (Chainer's reduction rules)."""
+    if axis is None:
+        return None
+    if isinstance(axis, int) and not isinstance(axis, bool):
+        return (axis,)
+    if isinstance(axis, tuple) and all(isinstance(a, int) for a in axis):
+        if len(set(axis)) != len(axis):
+            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axis))))
+        return axis
+    raise TypeError('None, int or tuple of int are required')
+
+
+def _check_axis(axis, x_type):
+    """States that every entry of ``axis`` names an axis of ``x_type``."""
+    if axis is None:
+        return
+    for a in axis:
+        if a >= 0:
+            type_check.expect(a < x_type.ndim)
+        else:
+            type_check.expect(-a - 1 < x_type.ndim)
+
+
+def _keepdims_shape(shape, axis):
+    """Shape of a reduction over ``axis`` of ``shape`` with ``keepdims=True``."""
+    if axis is None:
+        return (1,) * len(shape)
+    ndim = len(shape)
+    axes = {a % ndim for a in axis}
+    return tuple(1 if i in axes else s for i, s in enumerate(shape))
+
+
+def _expand_reduced(gy, in_shape, axis, keepdims):
+    """Reshapes a reduction's output gradient so it broadcasts against the input."""
+    shape = _keepdims_shape(in_shape, axis)
+    if keepdims or gy.shape == shape:
+        return gy
+    return chainer.functions.reshape(gy, shape)
 
 
 class Sum(function_node.FunctionNode):
@@ -11,56 +55,35 @@ class Sum(function_node.FunctionNode):
     keepdims = False
 
     def __init__(self, axis=None, keepdims=False):
-        if axis is None:
-            self.axis = None
-        elif isinstance(axis, int):
-            self.axis = (axis,)
-        elif isinstance(axis, tuple) and all(isinstance(a, int) for a in axis):
-            if len(set(axis)) != len(axis):
-                raise ValueError('duplicate value in axis: ({})'.format(
-                    ', '.join(map(str, axis))))
-            self.axis = axis
-        else:
-            raise TypeError('None, int or tuple of int are required')
+        self.axis = _normalize_axis(axis)
         self.keepdims = keepdims
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
-        if self.axis is not None:
-            for axis in self.axis:
-                if axis >= 0:
-                    type_check.expect(axis < x_type.ndim)
-                else:
-                    type_check.expect(-axis - 1 < x_type.ndim)
+        _check_axis(self.axis, x_type)
 
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         xp = backend.get_array_module(x)
+        if x.dtype == numpy.float16:
+            # float16 additions round at every step; accumulate in float32.
+            y = x.sum(axis=self.axis, keepdims=self.keepdims, dtype=numpy.float32)
+            return xp.asarray(y.astype(numpy.float16)),
         return xp.asarray(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        shape = self._in_shape
-        ndim = len(shape)
-        if not (ndim == 0 or self.axis is None or self.keepdims):
-            axes = sorted(a % ndim for a in self.axis)
-            new_shape = list(gy.shape)
-            for a in axes:
-                new_shape.insert(a, 1)
-            gy = chainer.functions.reshape(gy, tuple(new_shape))
-        elif self.axis is None and not self.keepdims and ndim:
-            gy = chainer.functions.reshape(gy, (1,) * ndim)
-        return chainer.functions.broadcast_to(gy, shape),
+        gy = _expand_reduced(grad_outputs[0], self._in_shape, self.axis, self.keepdims)
+        return chainer.functions.broadcast_to(gy, self._in_shape),
 
 
 def sum(x, axis=None, keepdims=False):
     """Sum of array elements over the given axes.
 
     Args:
-        x (~chainer.Variable or N-dimensional array): Elements to sum.
+        x (~chainer.Variable or N-dimensional array): Elements to sum (float).
         axis (None, int or tuple of int): Axes to sum over; ``None`` sums all.
         keepdims (bool): Keep the reduced axes with length one.
 
@@ -72,25 +95,14 @@ def sum(x, axis=None, keepdims=False):
         >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
         >>> F.sum(x, axis=1).array
         array([ 3., 12.], dtype=float32)
+        >>> F.sum(x, axis=0, keepdims=True).shape
+        (1, 3)
     """
     return Sum(axis, keepdims).apply((x,))[0]
 
 
-def _sum_to_array(x, shape):
-    """Sums an array down to ``shape`` following broadcasting rules."""
-    ndim = len(shape)
-    lead = x.ndim - ndim
-    axes = tuple(range(lead)) + tuple(
-        i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-    if axes:
-        x = x.sum(axis=axes, keepdims=True)
-    if lead:
-        x = x.reshape(shape)
-    return x
-
-
 class SumTo(function_node.FunctionNode):
-    """Sums elements so that the result has the given shape."""
+    """Sums elements so that the result has the given shape (undoes a broadcast)."""
 
     def __init__(self, shape):
         self._shape = tuple(shape)
@@ -109,7 +121,7 @@ class SumTo(function_node.FunctionNode):
         x, = inputs
         self._in_shape = x.shape
         xp = backend.get_array_module(x)
-        return xp.asarray(_sum_to_array(x, self._shape)),
+        return xp.asarray(array_utils.sum_to(x, self._shape)),
 
     def backward(self, indexes, grad_outputs):
         return chainer.functions.broadcast_to(grad_outputs[0], self._in_shape),
@@ -126,7 +138,14 @@ def sum_to(x, shape):
         shape (tuple of int): Target shape (``x`` must broadcast from it).
 
     Returns:
-        ~chainer.Variable: Output of shape ``shape``.
+        ~chainer.Variable: Output of shape ``shape`` (``x`` itself, as a
+        Variable, when it already has that shape).
+
+    .. admonition:: Example
+
+        >>> x = np.ones((2, 3), np.float32)
+        >>> F.sum_to(x, (1, 3)).array
+        array([[2., 2., 2.]], dtype=float32)
     """
     if x.shape == tuple(shape):
         return chainer.as_variable(x)

@@ -1,0 +1,102 @@
+"""Means: ``average`` (optionally weighted) and its alias ``mean``."""
+import math
+
+import chainer
+from chainer.functions.math import sum as _sum
+
+
+def average(x, axis=None, weights=None, keepdims=False):
+    """Weighted average of array elements over the given axes.
+
+    .. math:: y = \\frac{\\sum_i w_i x_i}{\\sum_i w_i}
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Elements to average
+            (float).
+        axis (None, int or tuple of int): Axes to average over; ``None``
+            averages all elements.
+        weights (None, ~chainer.Variable or N-dimensional array): Weight of
+            each element; ``None`` weights all elements equally. With
+            ``axis=None`` it must have the shape of ``x``; with an int
+            ``axis`` it must be 1-D of length ``x.shape[axis]``.
+        keepdims (bool): Keep the reduced axes with length one.
+
+    Returns:
+        ~chainer.Variable: The average.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.average(x, axis=0).array
+        array([2., 3.], dtype=float32)
+        >>> F.average(x, axis=1, weights=np.array([3, 1], np.float32)).array
+        array([1.25, 3.25], dtype=float32)
+    """
+    F = chainer.functions
+    norm_axis = _sum._normalize_axis(axis)
+    if weights is None:
+        y = F.sum(x, axis, keepdims)
+        shape = x.shape
+        if norm_axis is None:
+            count = math.prod(shape)
+        else:
+            count = math.prod(shape[a] for a in norm_axis) if shape else 1
+        # A division by zero elements yields nan, as numpy.mean does.
+        scale = 1.0 / count if count else float('nan')
+        return y * y.dtype.type(scale)
+
+    if norm_axis is not None and len(norm_axis) > 1:
+        raise ValueError(
+            f'average with weights requires axis to be None or a single int, got {axis}')
+    if norm_axis is None:
+        if weights.shape != x.shape:
+            raise ValueError(
+                'average with axis=None requires weights.shape == x.shape, got '
+                f'weights.shape={weights.shape} and x.shape={x.shape}')
+        w = weights
+    else:
+        a = norm_axis[0]
+        ndim = x.ndim
+        if not -ndim <= a < ndim:
+            raise ValueError(f'axis {a} is out of bounds for an input of {ndim} dimensions')
+        a %= ndim
+        if weights.ndim != 1 or weights.shape[0] != x.shape[a]:
+            raise ValueError(
+                f'average with an int axis requires weights.shape == (x.shape[axis],), got '
+                f'weights.shape={weights.shape} and x.shape[{a}]={x.shape[a]}')
+        w_shape = tuple(n if i == a else 1 for i, n in enumerate(x.shape))
+        w = F.broadcast_to(F.reshape(weights, w_shape), x.shape)
+    total = F.sum(x * w, axis, keepdims)
+    divider = F.sum(weights)
+    return total / F.broadcast_to(divider, total.shape)
+
+
+def mean(x, axis=None, weights=None, keepdims=False):
+    """Arithmetic mean of array elements over the given axes.
+
+    This is :func:`average` under NumPy's name; see there for ``weights``.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Elements to average
+            (float).
+        axis (None, int or tuple of int): Axes to average over; ``None``
+            averages all elements.
+        weights (None, ~chainer.Variable or N-dimensional array): Optional
+            weights, as in :func:`average`.
+        keepdims (bool): Keep the reduced axes with length one.
+
+    Returns:
+        ~chainer.Variable: The mean.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.mean(x, axis=1, keepdims=True).array
+        array([[1.5],
+               [3.5]], dtype=float32)
+    """
+    if isinstance(weights, bool):
+        # ``mean(x, axis, keepdims)`` written positionally, NumPy style: a bool
+        # is never a weight array.
+        weights, keepdims = None, weights
+    return average(x, axis, weights, keepdims)
