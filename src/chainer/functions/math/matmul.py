@@ -12,37 +12,45 @@ def _op(a, trans):
 
 
 class MatMul(function_node.FunctionNode):
-    """Matrix product ``op(a) @ op(b)`` with optional transposition of either side."""
+    """Matrix product ``op(a) @ op(b)`` with optional transposition of either side.
 
-    def __init__(self, transa=False, transb=False):
+    As in :func:`numpy.matmul`, a 1-D ``a`` is a row vector and a 1-D ``b`` a
+    column vector (the added axis is dropped from the result, and ``trans*``
+    has no effect on them), and inputs of more than two dimensions are stacks
+    of matrices whose leading axes broadcast. Inputs of different float
+    dtypes give NumPy's promoted dtype; ``dtype`` forces the output dtype.
+    """
+
+    def __init__(self, transa=False, transb=False, dtype=None):
         self.transa = transa
         self.transb = transb
+        self.dtype = dtype
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a', 'b'))
         a_type, b_type = in_types
         type_check.expect(
             a_type.dtype.kind == 'f',
-            a_type.dtype == b_type.dtype,
+            b_type.dtype.kind == 'f',
             a_type.ndim >= 1,
             b_type.ndim >= 1,
         )
-        a_shape = type_check.eval(a_type.shape)
-        b_shape = type_check.eval(b_type.shape)
-        ka = a_shape[-2] if self.transa and len(a_shape) >= 2 else a_shape[-1]
-        kb = b_shape[-1] if self.transb and len(b_shape) >= 2 else (
-            b_shape[-2] if len(b_shape) >= 2 else b_shape[-1])
-        if ka != kb:
-            raise type_check.InvalidType(
-                f'contracted dimensions of a and b are equal',
-                f'a.shape={a_shape} (transa={self.transa}), '
-                f'b.shape={b_shape} (transb={self.transb}): {ka} != {kb}')
+        a_ndim = type_check.eval(a_type.ndim)
+        b_ndim = type_check.eval(b_type.ndim)
+        a_idx = -2 if self.transa and a_ndim >= 2 else -1
+        b_idx = -1 if self.transb or b_ndim == 1 else -2
+        type_check.expect(a_type.shape[a_idx] == b_type.shape[b_idx])
+        if a_ndim > 2 or b_ndim > 2:
+            type_check.expect_broadcast_shapes(a_type.shape[:-2], b_type.shape[:-2])
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         a, b = inputs
         xp = backend.get_array_module(a, b)
-        return xp.asarray(xp.matmul(_op(a, self.transa), _op(b, self.transb))),
+        y = xp.matmul(_op(a, self.transa), _op(b, self.transb))
+        if self.dtype is not None:
+            return xp.asarray(y, dtype=self.dtype),
+        return xp.asarray(y),
 
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()
@@ -53,13 +61,12 @@ def _matmul_grads(a, b, gy, indexes, transa=False, transb=False):
     """Gradients of ``op(a) @ op(b)`` for the given input indexes (as Variables)."""
     F = chainer.functions
     a_shape, b_shape = a.shape, b.shape
+    # Lift 1-D operands to matrices (row for a, column for b) and give gy
+    # back the axes that the lifting removed from the product.
     A = F.reshape(a, (1,) + a_shape) if a.ndim == 1 else a
     B = F.reshape(b, b_shape + (1,)) if b.ndim == 1 else b
-    if a.ndim == 1:
-        transa = False
-    if b.ndim == 1:
-        transb = False
-    # Give gy back the axes that the 1-D promotion removed.
+    transa = transa and a.ndim > 1
+    transb = transb and b.ndim > 1
     g_shape = gy.shape
     if a.ndim == 1:
         g_shape = g_shape[:-1] + (1,) + g_shape[-1:] if b.ndim > 1 else g_shape + (1,)
@@ -69,16 +76,16 @@ def _matmul_grads(a, b, gy, indexes, transa=False, transb=False):
     ret = []
     if 0 in indexes:
         if transa:
-            ga = matmul(B, G, transa=transb, transb=True)
+            ga = MatMul(transb, True, a.dtype).apply((B, G))[0]
         else:
-            ga = matmul(G, B, transa=False, transb=not transb)
+            ga = MatMul(False, not transb, a.dtype).apply((G, B))[0]
         ga = F.sum_to(ga, A.shape)
         ret.append(F.reshape(ga, a_shape))
     if 1 in indexes:
         if transb:
-            gb = matmul(G, A, transa=True, transb=transa)
+            gb = MatMul(True, transa, b.dtype).apply((G, A))[0]
         else:
-            gb = matmul(A, G, transa=not transa, transb=False)
+            gb = MatMul(not transa, False, b.dtype).apply((A, G))[0]
         gb = F.sum_to(gb, B.shape)
         ret.append(F.reshape(gb, b_shape))
     return tuple(ret)
@@ -88,12 +95,16 @@ def matmul(a, b, transa=False, transb=False):
     """Matrix product of two arrays (stacks of matrices broadcast as in NumPy).
 
     Args:
-        a (~chainer.Variable or N-dimensional array): Left operand. A 1-D
-            array is treated as a row vector.
-        b (~chainer.Variable or N-dimensional array): Right operand. A 1-D
-            array is treated as a column vector.
-        transa (bool): Transpose the last two axes of ``a`` first.
-        transb (bool): Transpose the last two axes of ``b`` first.
+        a (~chainer.Variable or N-dimensional array): Left operand. Two 1-D
+            operands give their dot product; 2-D operands give the matrix
+            product; with more dimensions both are stacks of matrices in the
+            last two axes, broadcast along the others.
+        b (~chainer.Variable or N-dimensional array): Right operand, read
+            the same way.
+        transa (bool): Transpose each matrix of ``a`` first (no effect when
+            ``a`` is 1-D).
+        transb (bool): Transpose each matrix of ``b`` first (no effect when
+            ``b`` is 1-D).
 
     Returns:
         ~chainer.Variable: The product.
@@ -112,8 +123,9 @@ def matmul(a, b, transa=False, transb=False):
 def batch_matmul(a, b, transa=False, transb=False):
     """Batched matrix product (deprecated: use :func:`matmul`).
 
-    A 2-D input of shape ``(B, N)`` is treated as a batch of ``(N, 1)`` column
-    vectors, as in Chainer.
+    Each operand is a batch along its first axis. A 2-D operand of shape
+    ``(B, N)`` is a batch of ``N x 1`` matrices; axes after the second are
+    flattened into the column axis.
 
     Args:
         a (~chainer.Variable or N-dimensional array): Left operand (batched).
@@ -126,8 +138,6 @@ def batch_matmul(a, b, transa=False, transb=False):
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
     F = chainer.functions
-    if a.ndim == 2:
-        a = F.reshape(a, a.shape + (1,))
-    if b.ndim == 2:
-        b = F.reshape(b, b.shape + (1,))
+    a = F.reshape(a, a.shape[:2] + (-1,))
+    b = F.reshape(b, b.shape[:2] + (-1,))
     return matmul(a, b, transa, transb)

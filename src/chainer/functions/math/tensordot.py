@@ -1,0 +1,135 @@
+"""Tensor dot product over chosen axes."""
+import numbers
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+def _as_axes(axes):
+    if isinstance(axes, numbers.Integral):
+        return (int(axes),)
+    return tuple(int(a) for a in axes)
+
+
+def _normalize_axes(axes, a_ndim, b_ndim):
+    """Returns the contracted axes ``(a_axes, b_axes)`` as tuples of non-negative ints."""
+    if isinstance(axes, numbers.Integral):
+        n = int(axes)
+        if n < 0:
+            raise ValueError(f'tensordot requires a non-negative number of axes, got {n}')
+        if n > a_ndim or n > b_ndim:
+            raise ValueError(
+                f'tensordot cannot contract {n} axes of inputs with {a_ndim} and {b_ndim} '
+                'dimensions')
+        return tuple(range(a_ndim - n, a_ndim)), tuple(range(n))
+    try:
+        a_axes, b_axes = axes
+    except (TypeError, ValueError):
+        raise ValueError(
+            f'tensordot axes must be an int or a pair of axis sequences, got {axes!r}') from None
+    a_axes = _as_axes(a_axes)
+    b_axes = _as_axes(b_axes)
+    if len(a_axes) != len(b_axes):
+        raise ValueError(
+            f'tensordot requires as many axes of a as of b, got {a_axes} and {b_axes}')
+    for axes_, ndim, name in ((a_axes, a_ndim, 'a'), (b_axes, b_ndim, 'b')):
+        for ax in axes_:
+            if not -ndim <= ax < ndim:
+                raise ValueError(
+                    f'tensordot axis {ax} is out of bounds for {name} with {ndim} dimensions')
+        if len({ax % ndim for ax in axes_}) != len(axes_):
+            raise ValueError(f'tensordot axes of {name} must not repeat, got {axes_}')
+    return tuple(ax % a_ndim for ax in a_axes), tuple(ax % b_ndim for ax in b_axes)
+
+
+class TensorDot(function_node.FunctionNode):
+    """Sum of products over paired axes of ``a`` and ``b``.
+
+    The output holds the free axes of ``a`` followed by those of ``b``; when
+    ``out_axes`` is given the output is then transposed by it.
+    """
+
+    def __init__(self, axes=2, out_axes=None, dtype=None):
+        self.axes = axes
+        self.out_axes = out_axes
+        self.dtype = dtype
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('a', 'b'))
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype.kind == 'f',
+            b_type.dtype.kind == 'f',
+        )
+        a_ndim = type_check.eval(a_type.ndim)
+        b_ndim = type_check.eval(b_type.ndim)
+        a_axes, b_axes = _normalize_axes(self.axes, a_ndim, b_ndim)
+        for i, j in zip(a_axes, b_axes):
+            type_check.expect(a_type.shape[i] == b_type.shape[j])
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, b = inputs
+        xp = backend.get_array_module(a, b)
+        self._axes = axes = _normalize_axes(self.axes, a.ndim, b.ndim)
+        dtype = numpy.result_type(a.dtype, b.dtype) if self.dtype is None else self.dtype
+        y = xp.tensordot(a, b, axes)
+        if self.out_axes is not None:
+            y = y.transpose(self.out_axes)
+        return xp.asarray(y, dtype=dtype),
+
+    def backward(self, indexes, grad_outputs):
+        a, b = self.get_retained_inputs()
+        gy, = grad_outputs
+        if self.out_axes is not None:
+            gy = chainer.functions.transpose(gy, numpy.argsort(self.out_axes))
+        a_axes, b_axes = self._axes
+        a_free = [i for i in range(a.ndim) if i not in a_axes]
+        b_free = [i for i in range(b.ndim) if i not in b_axes]
+        na = len(a_free)
+        gy_a = tuple(range(na))
+        gy_b = tuple(range(na, gy.ndim))
+        ret = []
+        if 0 in indexes:
+            # gy . b over b's free axes leaves a_free, then b's contracted axes in
+            # increasing order, i.e. the matching axes of a.
+            order = a_free + [a_axes[k] for k in numpy.argsort(b_axes)]
+            ret.append(TensorDot((gy_b, b_free), tuple(numpy.argsort(order)), a.dtype)
+                       .apply((gy, b))[0])
+        if 1 in indexes:
+            # a . gy over a's free axes leaves a's contracted axes in increasing
+            # order (i.e. the matching axes of b), then b_free.
+            order = [b_axes[k] for k in numpy.argsort(a_axes)] + b_free
+            ret.append(TensorDot((a_free, gy_a), tuple(numpy.argsort(order)), b.dtype)
+                       .apply((a, gy))[0])
+        return tuple(ret)
+
+
+def tensordot(a, b, axes=2):
+    """Tensor dot product of two arrays along the given axes.
+
+    Args:
+        a (~chainer.Variable or N-dimensional array): First operand (float).
+        b (~chainer.Variable or N-dimensional array): Second operand (float).
+        axes (int or pair of sequences of int): An int ``n`` pairs the last
+            ``n`` axes of ``a`` with the first ``n`` axes of ``b``; a pair
+            ``(a_axes, b_axes)`` lists the axes to pair explicitly.
+
+    Returns:
+        ~chainer.Variable: The sum of products over the paired axes; its axes
+        are the remaining axes of ``a`` followed by those of ``b``.
+
+    .. admonition:: Example
+
+        >>> a = np.ones((5, 3, 2), np.float32)
+        >>> b = np.ones((3, 2, 4), np.float32)
+        >>> F.tensordot(a, b, axes=2).shape
+        (5, 4)
+        >>> F.tensordot(a, b, axes=([1], [0])).shape
+        (5, 2, 2, 4)
+    """
+    return TensorDot(axes).apply((a, b))[0]
