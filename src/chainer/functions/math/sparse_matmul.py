@@ -1,0 +1,280 @@
+"""Products of a sparse COO matrix and a dense matrix (batched or not)."""
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.utils import sparse as _sparse
+from chainer.utils import type_check
+
+
+class _Pattern:
+    """The index structure of a (batch of) sparse matrices of shape ``(n_rows, n_cols)``.
+
+    It caches the flat indices that the kernels use: with the batch folded
+    into the matrix axis, entry ``k`` of matrix ``b`` maps dense row
+    ``b * n_cols + col`` onto output row ``b * n_rows + row``. Padding slots
+    (negative indices) are left out.
+    """
+
+    def __init__(self, row, col, n_rows, n_cols):
+        self.row = row
+        self.col = col
+        self.n_rows = n_rows
+        self.n_cols = n_cols
+        self._flat = None
+        self._t = None
+
+    @property
+    def T(self):
+        if self._t is None:
+            self._t = _Pattern(self.col, self.row, self.n_cols, self.n_rows)
+            self._t._t = self
+        return self._t
+
+    def flat(self):
+        """Returns ``(valid, out_index, in_index, n_batch)`` for the kernels."""
+        if self._flat is None:
+            xp = backend.get_array_module(self.row)
+            row = self.row.reshape(-1, self.row.shape[-1])
+            col = self.col.reshape(-1, self.col.shape[-1])
+            n_batch = row.shape[0]
+            valid = (row >= 0) & (col >= 0)
+            batch = xp.arange(n_batch)[:, None]
+            out_index = (batch * self.n_rows + row)[valid]
+            in_index = (batch * self.n_cols + col)[valid]
+            self._flat = valid.reshape(self.row.shape), out_index, in_index, n_batch
+        return self._flat
+
+
+def _spmm(pattern, data, dense):
+    """``S @ dense`` for the sparse ``S`` given by ``pattern`` and ``data``.
+
+    ``dense`` has shape ``batch + (n_cols, N)``; the result ``batch + (n_rows, N)``.
+    """
+    xp = backend.get_array_module(data, dense)
+    valid, out_index, in_index, n_batch = pattern.flat()
+    n = dense.shape[-1]
+    values = data[valid]
+    rows = n_batch * pattern.n_rows
+    dense2 = dense.reshape(n_batch * pattern.n_cols, n)
+    dtype = dense.dtype
+    if dtype == numpy.float16:
+        values = values.astype(numpy.float32)
+        dense2 = dense2.astype(numpy.float32)
+    if xp is numpy:
+        try:
+            import scipy.sparse
+        except ImportError:
+            scipy = None
+        if scipy is not None:
+            matrix = scipy.sparse.csr_matrix(
+                (values, (out_index, in_index)), shape=(rows, dense2.shape[0]))
+            y = numpy.asarray(matrix @ dense2)
+        else:
+            y = numpy.zeros((rows, n), values.dtype)
+            numpy.add.at(y, out_index, values[:, None] * dense2[in_index])
+    else:
+        import cupyx
+        y = xp.zeros((rows, n), values.dtype)
+        cupyx.scatter_add(y, out_index, values[:, None] * dense2[in_index])
+    return y.astype(dtype, copy=False).reshape(dense.shape[:-2] + (pattern.n_rows, n))
+
+
+def _sddmm(pattern, a, b):
+    """Entries ``(a @ b.T)[row_k, col_k]`` at the positions of ``pattern`` (0 at padding)."""
+    xp = backend.get_array_module(a, b)
+    valid, out_index, in_index, n_batch = pattern.flat()
+    n = a.shape[-1]
+    a2 = a.reshape(n_batch * pattern.n_rows, n)
+    b2 = b.reshape(n_batch * pattern.n_cols, n)
+    values = (a2[out_index] * b2[in_index]).sum(axis=1, dtype=numpy.float32
+                                                  if a.dtype == numpy.float16 else None)
+    out = xp.zeros(pattern.row.shape, a.dtype)
+    out[valid] = values
+    return out
+
+
+def _swap(x):
+    """Swaps the last two axes of a Variable."""
+    axes = tuple(range(x.ndim - 2)) + (x.ndim - 1, x.ndim - 2)
+    return chainer.functions.transpose(x, axes)
+
+
+class _SpMM(function_node.FunctionNode):
+    """``S @ d`` with ``S`` given by a fixed pattern and the input entries."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        return _spmm(self.pattern, *inputs),
+
+    def backward(self, indexes, grad_outputs):
+        data, d = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(_SDDMM(self.pattern).apply((gy, d))[0])
+        if 1 in indexes:
+            ret.append(_SpMM(self.pattern.T).apply((data, gy))[0])
+        return tuple(ret)
+
+
+class _SDDMM(function_node.FunctionNode):
+    """Entries of ``a @ b.T`` sampled at a fixed pattern."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        return _sddmm(self.pattern, *inputs),
+
+    def backward(self, indexes, grad_outputs):
+        a, b = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(_SpMM(self.pattern).apply((gy, b))[0])
+        if 1 in indexes:
+            ret.append(_SpMM(self.pattern.T).apply((gy, a))[0])
+        return tuple(ret)
+
+
+def _check_types(sp_type, dn_type, sp_names, sp_row):
+    type_check._argname((sp_type, dn_type), sp_names)
+    type_check.expect(
+        sp_type.shape == type_check.make_variable(sp_row.shape, 'row.shape'),
+        sp_type.dtype.kind == 'f',
+        dn_type.dtype == sp_type.dtype,
+        sp_type.ndim >= 1,
+        sp_type.ndim <= 2,
+        dn_type.ndim == sp_type.ndim + 1,
+    )
+    if type_check.eval(sp_type.ndim) == 2:
+        type_check.expect(dn_type.shape[0] == sp_type.shape[0])
+
+
+class CooMatDenseMatMul(function_node.FunctionNode):
+    """``op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``."""
+
+    def __init__(self, sp_row, sp_col, sp_shape, sp_order=None, transa=False, transb=False):
+        self.sp_row = sp_row
+        self.sp_col = sp_col
+        self.sp_shape = tuple(sp_shape)
+        self.sp_order = sp_order
+        self.transa = transa
+        self.transb = transb
+        pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
+        self._pattern = pattern.T if transa else pattern
+
+    def check_type_forward(self, in_types):
+        _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
+        dn_type = in_types[1]
+        k = self.sp_shape[0] if self.transa else self.sp_shape[1]
+        type_check.expect(dn_type.shape[-1 if self.transb else -2] == k)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        data, b = inputs
+        if self.transb:
+            b = b.swapaxes(-1, -2)
+        return _spmm(self._pattern, data, b),
+
+    def backward(self, indexes, grad_outputs):
+        data, b = self.get_retained_inputs()
+        gy, = grad_outputs
+        op_b = _swap(b) if self.transb else b
+        ret = []
+        if 0 in indexes:
+            ret.append(_SDDMM(self._pattern).apply((gy, op_b))[0])
+        if 1 in indexes:
+            g = _SpMM(self._pattern.T).apply((data, gy))[0]
+            ret.append(_swap(g) if self.transb else g)
+        return tuple(ret)
+
+
+class DenseMatCooMatMul(function_node.FunctionNode):
+    """``op(A) @ op(B)`` for a dense ``A`` and a sparse ``B`` (COO)."""
+
+    def __init__(self, sp_row, sp_col, sp_shape, sp_order=None, transa=False, transb=False):
+        self.sp_row = sp_row
+        self.sp_col = sp_col
+        self.sp_shape = tuple(sp_shape)
+        self.sp_order = sp_order
+        self.transa = transa
+        self.transb = transb
+        # The product is computed transposed: (op(A) op(B))^T = op(B)^T op(A)^T,
+        # and op(B)^T is B itself when transb, else B^T.
+        pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
+        self._pattern = pattern if transb else pattern.T
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('dn', 'sp'))
+        _check_types(in_types[1], in_types[0], ('sp', 'dn'), self.sp_row)
+        dn_type = in_types[0]
+        k = self.sp_shape[1] if self.transb else self.sp_shape[0]
+        type_check.expect(dn_type.shape[-2 if self.transa else -1] == k)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, data = inputs
+        op_a_t = a if self.transa else a.swapaxes(-1, -2)
+        return _spmm(self._pattern, data, op_a_t).swapaxes(-1, -2),
+
+    def backward(self, indexes, grad_outputs):
+        a, data = self.get_retained_inputs()
+        gy, = grad_outputs
+        gy_t = _swap(gy)
+        op_a_t = a if self.transa else _swap(a)
+        ret = []
+        if 0 in indexes:
+            g = _SpMM(self._pattern.T).apply((data, gy_t))[0]
+            ret.append(g if self.transa else _swap(g))
+        if 1 in indexes:
+            ret.append(_SDDMM(self._pattern).apply((gy_t, op_a_t))[0])
+        return tuple(ret)
+
+
+def sparse_matmul(a, b, transa=False, transb=False):
+    """Product of a sparse (COO) matrix and a dense matrix, possibly batched.
+
+    Two cases are supported: ``C = op(A) @ op(B)`` with a sparse ``A`` and a
+    dense ``B``, or with a dense ``A`` and a sparse ``B``. A sparse matrix
+    with 1-D ``data`` pairs with a 2-D dense matrix; a batch of sparse
+    matrices (2-D ``data``) pairs with a 3-D dense batch of the same size.
+
+    Args:
+        a (~chainer.Variable, N-dimensional array or ~chainer.utils.CooMatrix):
+            Left operand.
+        b (~chainer.Variable, N-dimensional array or ~chainer.utils.CooMatrix):
+            Right operand.
+        transa (bool): Transpose each matrix of ``a`` first.
+        transb (bool): Transpose each matrix of ``b`` first.
+
+    Returns:
+        ~chainer.Variable: The dense product (batched when the inputs are).
+
+    .. seealso:: :func:`~chainer.utils.to_coo` builds a COO matrix from a dense
+       array; the gradient of the sparse operand is computed for its stored
+       entries only (``CooMatrix.data``).
+
+    .. admonition:: Example
+
+        >>> a = chainer.utils.to_coo(np.array([[0, 2], [1, 0]], np.float32))
+        >>> b = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.sparse_matmul(a, b).array
+        array([[6., 8.],
+               [1., 2.]], dtype=float32)
+    """
+    coo = _sparse.CooMatrix
+    if isinstance(a, coo) and not isinstance(b, coo):
+        node = CooMatDenseMatMul(a.row, a.col, a.shape, a.order, transa, transb)
+        return node.apply((a.data, b))[0]
+    if isinstance(b, coo) and not isinstance(a, coo):
+        node = DenseMatCooMatMul(b.row, b.col, b.shape, b.order, transa, transb)
+        return node.apply((a, b.data))[0]
+    raise ValueError('sparse_matmul requires one sparse (CooMatrix) and one dense operand, got '
+                     f'{type(a).__name__} and {type(b).__name__}')
