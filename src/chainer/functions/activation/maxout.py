@@ -1,0 +1,110 @@
+"""Maxout: the maximum over groups of units."""
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+def _pooled_shape(shape, axis, pool_size):
+    # Splits the ``axis`` dimension into (M, pool_size).
+    return shape[:axis] + (shape[axis] // pool_size, pool_size) + shape[axis + 1:]
+
+
+class Maxout(function_node.FunctionNode):
+    """Maximum over consecutive groups of ``pool_size`` entries along ``axis``."""
+
+    def __init__(self, pool_size, axis=1):
+        self.pool_size = pool_size
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            -x_type.ndim <= self.axis,
+            self.axis < x_type.ndim,
+        )
+        type_check.expect(x_type.shape[self.axis] % self.pool_size == 0)
+
+    def forward(self, inputs):
+        x, = inputs
+        axis = self.axis % x.ndim
+        x4 = x.reshape(_pooled_shape(x.shape, axis, self.pool_size))
+        y = x4.max(axis=axis + 1)
+        # Every entry equal to its group's maximum gets the gradient (as max does).
+        self._mask = x4 == backend.get_array_module(x).expand_dims(y, axis + 1)
+        self._axis = axis
+        self._x_shape = x.shape
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        return _MaxoutGrad(self._mask, self._axis, self._x_shape).apply(grad_outputs)
+
+
+class _MaxoutGrad(function_node.FunctionNode):
+    """Scatters ``gy`` to the maxima; linear, so its adjoint gathers them back."""
+
+    def __init__(self, mask, axis, x_shape):
+        self.mask = mask
+        self.axis = axis
+        self.x_shape = x_shape
+
+    def forward(self, inputs):
+        gy, = inputs
+        xp = backend.get_array_module(gy)
+        gx = self.mask * xp.expand_dims(gy, self.axis + 1)
+        return gx.reshape(self.x_shape),
+
+    def backward(self, indexes, grad_outputs):
+        return _MaxoutGather(self).apply(grad_outputs)
+
+
+class _MaxoutGather(function_node.FunctionNode):
+    """Sums ``ggx`` over the maxima of each group (the adjoint of _MaxoutGrad)."""
+
+    def __init__(self, grad):
+        self.grad = grad
+
+    def forward(self, inputs):
+        ggx, = inputs
+        g = self.grad
+        ggx = ggx.reshape(g.mask.shape)
+        return (ggx * g.mask).sum(axis=g.axis + 1),
+
+    def backward(self, indexes, grad_outputs):
+        g = self.grad
+        return _MaxoutGrad(g.mask, g.axis, g.x_shape).apply(grad_outputs)
+
+
+def maxout(x, pool_size, axis=1):
+    """Maxout activation function.
+
+    Splits the ``axis`` dimension of ``x`` (of size ``M * pool_size``) into
+    ``(M, pool_size)`` and takes the maximum over each group of
+    ``pool_size`` consecutive entries. See Goodfellow et al., *Maxout
+    Networks* (https://arxiv.org/abs/1302.4389).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input (float); usually
+            the output of a linear or convolution layer.
+        pool_size (int): Number of entries pooled into one output.
+        axis (int): Axis to pool; its size must be a multiple of
+            ``pool_size``.
+
+    Returns:
+        ~chainer.Variable: Output whose ``axis`` dimension is ``M``; the other
+        dimensions are those of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1., 5., 3., 2.]], np.float32)
+        >>> F.maxout(x, 2).array
+        array([[5., 3.]], dtype=float32)
+    """
+    if isinstance(pool_size, bool) or not isinstance(pool_size, int):
+        raise TypeError(f'pool_size must be an integer, got {type(pool_size).__name__}')
+    if pool_size <= 0:
+        raise ValueError(f'pool_size must be a positive integer, got {pool_size}')
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f'axis must be an integer, got {type(axis).__name__}')
+    return Maxout(pool_size, axis).apply((x,))[0]

@@ -1,0 +1,76 @@
+"""Parametric rectified linear unit."""
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import reshape as _reshape
+from chainer.functions.math import sum as _sum
+from chainer.utils import type_check
+
+
+def _param_shape(x_ndim, w_shape):
+    # W covers axes 1 .. W.ndim of x; it broadcasts over the batch axis and
+    # over the trailing axes.
+    return (1,) + tuple(w_shape) + (1,) * (x_ndim - len(w_shape) - 1)
+
+
+class PReLUFunction(function_node.FunctionNode):
+    """Leaky rectifier with learnable slopes ``W`` for the negative part."""
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 'W'))
+        x_type, W_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            W_type.dtype == x_type.dtype,
+            x_type.ndim >= W_type.ndim + 1,
+            x_type.shape[1:1 + type_check.eval(W_type.ndim)] == W_type.shape,
+        )
+
+    def forward(self, inputs):
+        x, W = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0, 1))
+        W = W.reshape(_param_shape(x.ndim, W.shape))
+        return xp.where(x >= 0, x, x * W),
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        neg = (x.array < 0).astype(x.dtype)
+        ret = []
+        if 0 in indexes:
+            Wb = _reshape.reshape(W, _param_shape(x.ndim, W.shape))
+            # slope is 1 where x >= 0 and W elsewhere: 1 + neg * (W - 1)
+            ret.append(gy + gy * neg * (Wb - 1))
+        if 1 in indexes:
+            gW = _sum.sum_to(gy * x * neg, _param_shape(x.ndim, W.shape))
+            ret.append(_reshape.reshape(gW, W.shape))
+        return tuple(ret)
+
+
+def prelu(x, W):
+    """Parametric ReLU function.
+
+    .. math::
+        f(x) = \\begin{cases} x & (x \\ge 0) \\\\ W x & (x < 0) \\end{cases}
+
+    ``W`` holds one slope per element of ``x.shape[1:1 + W.ndim]``, shared
+    over the batch axis and the remaining trailing axes. See He et al.,
+    *Delving Deep into Rectifiers* (https://arxiv.org/abs/1502.01852).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input (float).
+        W (~chainer.Variable or N-dimensional array): Slopes of the negative
+            part, of shape ``x.shape[1:1 + W.ndim]`` and the dtype of ``x``.
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1., 2.], [-3., -4.]], np.float32)
+        >>> W = np.array([0.1, 0.5], np.float32)
+        >>> F.prelu(x, W).array
+        array([[-0.1,  2. ],
+               [-0.3, -2. ]], dtype=float32)
+    """
+    return PReLUFunction().apply((x, W))[0]

@@ -1,0 +1,81 @@
+"""Swish activation."""
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.functions.activation import sigmoid as _sigmoid
+from chainer.functions.array import reshape as _reshape
+from chainer.functions.math import sum as _sum
+from chainer.utils import type_check
+
+
+def _param_shape(x_ndim, beta_shape):
+    # beta covers axes 1 .. beta.ndim of x and broadcasts over the others.
+    return (1,) + tuple(beta_shape) + (1,) * (x_ndim - len(beta_shape) - 1)
+
+
+class Swish(function_node.FunctionNode):
+    """Elementwise ``x * sigmoid(beta * x)`` with a learnable ``beta``."""
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 'beta'))
+        x_type, beta_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            beta_type.dtype == x_type.dtype,
+            x_type.ndim >= beta_type.ndim + 1,
+            x_type.shape[1:1 + type_check.eval(beta_type.ndim)] == beta_type.shape,
+        )
+
+    def forward(self, inputs):
+        x, beta = inputs
+        xp = backend.get_array_module(x)
+        half = x.dtype.type(0.5)
+        self.retain_inputs((0, 1))
+        bx = x * beta.reshape(_param_shape(x.ndim, beta.shape))
+        s = utils.force_array(xp.tanh(bx * half))
+        s *= half
+        s += half
+        return utils.force_array(x * s),
+
+    def backward(self, indexes, grad_outputs):
+        x, beta = self.get_retained_inputs()
+        gy, = grad_outputs
+        shape = _param_shape(x.ndim, beta.shape)
+        bx = x * _reshape.reshape(beta, shape)
+        s = _sigmoid.sigmoid(bx)
+        # d sigmoid(bx) = s (1 - s) d(bx); shared by both gradients.
+        gds = gy * x * (s - s * s)
+        ret = []
+        if 0 in indexes:
+            ret.append(gy * s + gds * _reshape.reshape(beta, shape))
+        if 1 in indexes:
+            ret.append(_reshape.reshape(_sum.sum_to(gds * x, shape), beta.shape))
+        return tuple(ret)
+
+
+def swish(x, beta):
+    """Swish activation function.
+
+    .. math:: f(x) = x \\cdot \\sigma(\\beta x)
+
+    ``beta`` holds one value per element of ``x.shape[1:1 + beta.ndim]``,
+    shared over the batch axis and the remaining trailing axes. See
+    Ramachandran et al., *Searching for Activation Functions*
+    (https://arxiv.org/abs/1710.05941).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input (float).
+        beta (~chainer.Variable or N-dimensional array): Parameter of shape
+            ``x.shape[1:1 + beta.ndim]`` and the dtype of ``x``.
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1., 0., 2.]], np.float32)
+        >>> beta = np.ones(3, np.float32)
+        >>> F.swish(x, beta).array
+        array([[-0.2689414,  0.       ,  1.7615942]], dtype=float32)
+    """
+    return Swish().apply((x, beta))[0]
