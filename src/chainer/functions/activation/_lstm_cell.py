@@ -1,0 +1,124 @@
+"""The cell arithmetic shared by lstm, slstm and tree_lstm.
+
+All three compute, from pre-activations ``za, zi, zo`` and forget-gate inputs
+``zf_k`` paired with previous cells ``c_k``::
+
+    c = tanh(za) sigmoid(zi) + sum_k sigmoid(zf_k) c_k
+    h = sigmoid(zo) tanh(c)
+
+and differ only in how the gate inputs are laid out in ``x``. The formulas
+below are written once against a small ``ops`` namespace, so the same code
+runs on raw arrays (the fast forward and first-order backward) and on
+Variables (for double backprop, where the gradient must itself be
+differentiable).
+"""
+import chainer
+from chainer import backend
+
+
+class ArrayOps:
+    """Array implementation of the few primitives the cell needs."""
+
+    def __init__(self, xp):
+        self.xp = xp
+
+    def tanh(self, x):
+        return self.xp.tanh(x)
+
+    def sigmoid(self, x):
+        # Computed through tanh so that large |x| cannot overflow.
+        half = x.dtype.type(0.5)
+        y = self.xp.tanh(x * half)
+        y *= half
+        y += half
+        return y
+
+    def reshape(self, x, shape):
+        return x.reshape(shape)
+
+    def stack(self, xs, axis):
+        return self.xp.stack(xs, axis=axis)
+
+    def concat(self, xs):
+        return self.xp.concatenate(xs, axis=0)
+
+    def zeros_like(self, x):
+        return self.xp.zeros_like(x)
+
+
+class VariableOps:
+    """Variable implementation of the same primitives (differentiable)."""
+
+    @staticmethod
+    def tanh(x):
+        return chainer.functions.tanh(x)
+
+    @staticmethod
+    def sigmoid(x):
+        return chainer.functions.sigmoid(x)
+
+    @staticmethod
+    def reshape(x, shape):
+        return chainer.functions.reshape(x, shape)
+
+    @staticmethod
+    def stack(xs, axis):
+        return chainer.functions.stack(xs, axis=axis)
+
+    @staticmethod
+    def concat(xs):
+        return chainer.functions.concat(xs, axis=0)
+
+    @staticmethod
+    def zeros_like(x):
+        return chainer.Variable(backend.get_array_module(x).zeros(x.shape, x.dtype))
+
+
+def ops_for(is_graph, *arrays):
+    """Returns VariableOps when the backward pass must be differentiable."""
+    if is_graph:
+        return VariableOps
+    return ArrayOps(backend.get_array_module(*arrays))
+
+
+def activate(ops, za, zi, zo, zfs):
+    """Applies the gate nonlinearities."""
+    return ops.tanh(za), ops.sigmoid(zi), ops.sigmoid(zo), [ops.sigmoid(zf) for zf in zfs]
+
+
+def forward(ops, za, zi, zo, zfs, cs):
+    """Returns the new cell state ``c`` and output ``h``."""
+    a, i, o, fs = activate(ops, za, zi, zo, zfs)
+    c = a * i
+    for f, c_k in zip(fs, cs):
+        c = c + f * c_k
+    return c, o * ops.tanh(c)
+
+
+def backward(ops, za, zi, zo, zfs, cs, gc, gh):
+    """Gradients of the cell with respect to ``za, zi, zo, zf_k`` and ``c_k``.
+
+    ``gc`` or ``gh`` may be ``None`` (no gradient flows into that output).
+
+    Returns:
+        tuple: ``(gA, gI, gO, gFs, gcs)``.
+    """
+    a, i, o, fs = activate(ops, za, zi, zo, zfs)
+    c = a * i
+    for f, c_k in zip(fs, cs):
+        c = c + f * c_k
+    t = ops.tanh(c)
+    if gh is None:
+        gct = gc
+        gO = ops.zeros_like(zo)
+    else:
+        # h = o tanh(c): gradient to c through tanh, and to zo through sigmoid.
+        gct = gh * o * (1 - t * t)
+        if gc is not None:
+            gct = gct + gc
+        gO = gh * t * (o - o * o)
+    gA = gct * i * (1 - a * a)
+    gI = gct * a * (i - i * i)
+    gFs = [gct * c_k * (f - f * f) for f, c_k in zip(fs, cs)]
+    gcs = [gct * f for f in fs]
+    return gA, gI, gO, gFs, gcs

@@ -1,0 +1,99 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+def _sigmoid(x):
+    return 1 / (1 + numpy.exp(-x))
+
+
+def _slstm(c1, c2, x1, x2):
+    c1, c2, x1, x2 = (a.astype(numpy.float64) for a in (c1, c2, x1, x2))
+    shape = (len(x1), c1.shape[1], 4) + x1.shape[2:]
+    r1, r2 = x1.reshape(shape), x2.reshape(shape)
+    a = numpy.tanh(r1[:, :, 0] + r2[:, :, 0])
+    i = _sigmoid(r1[:, :, 1] + r2[:, :, 1])
+    o = _sigmoid(r1[:, :, 3] + r2[:, :, 3])
+    c = a * i + _sigmoid(r1[:, :, 2]) * c1 + _sigmoid(r2[:, :, 2]) * c2
+    return c, o * numpy.tanh(c)
+
+
+@testing.parameterize(*testing.product_dict(
+    [
+        {'c_shape': (3, 2), 'x_shape': (3, 8)},
+        {'c_shape': (2, 2, 3), 'x_shape': (2, 8, 3)},
+        {'c_shape': (0, 2), 'x_shape': (0, 8)},
+    ],
+    [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
+    [{'grads': 'ch'}, {'grads': 'h'}],
+))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestSLSTM(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
+            self.check_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 1e-1}
+
+    def generate_inputs(self):
+        cs = [numpy.random.uniform(-1, 1, self.c_shape).astype(self.dtype) for _ in range(2)]
+        xs = [numpy.random.uniform(-1, 1, self.x_shape).astype(self.dtype) for _ in range(2)]
+        return tuple(cs + xs)
+
+    def generate_grad_outputs(self, outputs_template):
+        gc, gh = (numpy.random.uniform(-1, 1, t.shape).astype(t.dtype)
+                  for t in outputs_template)
+        return (gc if 'c' in self.grads else None), gh
+
+    def forward(self, inputs, device):
+        return F.slstm(*inputs)
+
+    def forward_expected(self, inputs):
+        return tuple(y.astype(self.dtype) for y in _slstm(*inputs))
+
+
+def test_values():
+    c1 = numpy.array([[1.]], numpy.float32)
+    c2 = numpy.array([[3.]], numpy.float32)
+    x1 = numpy.array([[0., 0., 100., 0.]], numpy.float32)    # f1 -> 1
+    x2 = numpy.array([[0., 0., -100., 0.]], numpy.float32)   # f2 -> 0
+    c, h = F.slstm(c1, c2, x1, x2)
+    numpy.testing.assert_allclose(c.array, [[1.]], atol=1e-6)
+    numpy.testing.assert_allclose(h.array, [[0.5 * numpy.tanh(1.)]], atol=1e-6)
+
+
+def test_first_and_second_order_paths_agree():
+    args = [numpy.random.uniform(-1, 1, s) for s in [(2, 3), (2, 3), (2, 12), (2, 12)]]
+    gc, gh = numpy.random.uniform(-1, 1, (2, 3)), numpy.random.uniform(-1, 1, (2, 3))
+    results = []
+    for double in (False, True):
+        vs = [chainer.Variable(a) for a in args]
+        c, h = F.slstm(*vs)
+        grads = chainer.grad([c, h], vs, [chainer.Variable(gc), chainer.Variable(gh)],
+                             enable_double_backprop=double)
+        results.append([g.array for g in grads])
+    for a, b in zip(*results):
+        numpy.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def _f(*shape, dtype=numpy.float32):
+    return numpy.ones(shape, dtype)
+
+
+@pytest.mark.parametrize('args', [
+    (_f(2, 3, dtype=numpy.int32), _f(2, 3, dtype=numpy.int32),
+     _f(2, 12, dtype=numpy.int32), _f(2, 12, dtype=numpy.int32)),
+    (_f(2, 3), _f(2, 3), _f(2, 12), _f(2, 12, dtype=numpy.float64)),
+    (_f(2, 3), _f(2, 4), _f(2, 12), _f(2, 12)),
+    (_f(2, 3), _f(2, 3), _f(2, 12), _f(2, 8)),
+    (_f(2, 3), _f(2, 3), _f(3, 12), _f(3, 12)),
+    (_f(2, 3), _f(2, 3), _f(2, 9), _f(2, 9)),
+])
+def test_invalid_inputs(args):
+    with pytest.raises(type_check.InvalidType, match='SLSTM'):
+        F.slstm(*args)
