@@ -81,41 +81,57 @@ def _outputs_to_arrays(ys):
 # --------------------------------------------------------------------------------------
 # numerical_grad
 # --------------------------------------------------------------------------------------
-def _one_sided_slope(y0, ya, yb, a, b):
-    # Derivative at 0 of the parabola through (0, y0), (a, ya), (b, yb); a and b on one
-    # side of 0. Exact for quadratics, so on a smooth function the left and right
-    # estimates differ only by O(h^3), while at a kink they differ by the jump.
-    return ((ya - y0) * (b * b) - (yb - y0) * (a * a)) / (a * b * (b - a))
+# Offsets (in steps) evaluated when looking for kinks, and the smallest fit misfit that a
+# unit jump of slope leaves anywhere within 1.5 steps of the point (for a cubic fitted
+# to these 7 points by least squares; computed numerically for this design).
+_DETECT_OFFSETS = (-3, -2, -1, 1, 2, 3)
+_KINK_MISFIT = 0.109
 
 
-def _check_differentiable(ys, steps, diff_atol, diff_rtol, where):
-    """Compares left and right slopes of each output element (float64 arrays)."""
-    (ym2, ym1, y0, yp1, yp2), (tm2, tm1, tp1, tp2) = ys, steps
-    for k, (a, b, c, d, e) in enumerate(zip(ym2, ym1, y0, yp1, yp2)):
-        if c is None:
+def _check_differentiable(column_of_outputs, steps, dtypes, diff_atol, diff_rtol, where):
+    """Raises NondifferentiableError if an output is not smooth over the stencil.
+
+    ``column_of_outputs[j]`` is the list of float64 outputs at realized offset
+    ``steps[j]`` (offsets -3..3 steps, center included). A cubic is fitted to each
+    output element by least squares: it fits a smooth function up to O(h^4), while a
+    kink whose slope jumps by ``s`` leaves a misfit of at least ``0.1 * s * h``. The
+    misfit, turned into such a slope jump, is compared with ``diff_atol + diff_rtol *
+    (largest slope over the stencil)`` plus a floor for rounding errors.
+    """
+    h = max(abs(v) for v in steps) / 3
+    t = numpy.asarray(steps) / h
+    vander = numpy.vander(t, 4)
+    misfit = numpy.eye(len(t)) - vander @ numpy.linalg.pinv(vander)
+    order = numpy.argsort(t)
+    n = len(t)
+    for k, ys in enumerate(zip(*column_of_outputs)):
+        if ys[0] is None:
             continue
-        xp = backend.get_array_module(c)
+        xp = backend.get_array_module(ys[0])
         with numpy.errstate(all='ignore'):
-            left = _one_sided_slope(c, b, a, tm1, tm2)
-            right = _one_sided_slope(c, d, e, tp1, tp2)
-            # What the two one-sided lines disagree by, one step away, against the
-            # tolerance on values there.
-            gap = xp.abs(right - left) * max(abs(tp1), abs(tm1))
-            scale = xp.maximum(xp.maximum(xp.abs(a), xp.abs(b)),
-                               xp.maximum(xp.maximum(xp.abs(c), xp.abs(d)), xp.abs(e)))
-            bad = gap > diff_atol + diff_rtol * scale
-        bad &= xp.isfinite(gap)
+            resid = sum(sum(float(misfit[i, j]) * ys[j] for j in range(n)) ** 2
+                        for i in range(n)) ** 0.5
+            jump = resid / (_KINK_MISFIT * h)
+            slope = 0
+            size = 0
+            for a, b in zip(order[:-1], order[1:]):
+                slope = xp.maximum(slope, xp.abs(ys[b] - ys[a]) / ((t[b] - t[a]) * h))
+            for y in ys:
+                size = xp.maximum(size, xp.abs(y))
+            rounding = 16 * float(numpy.finfo(dtypes[k]).eps) * size / (_KINK_MISFIT * h)
+            tol = diff_atol + diff_rtol * slope + rounding
+            bad = (jump > tol) & xp.isfinite(jump)
         if bool(bad.any()):
             i = int(xp.argmax(bad.ravel()))
-            idx = numpy.unravel_index(i, c.shape) if c.ndim else ()
+            idx = tuple(int(j) for j in numpy.unravel_index(i, bad.shape))
             raise NondifferentiableError(
-                f'the function is not differentiable {where}: output #{k} element '
-                f'{tuple(int(j) for j in idx)} has slope {float(left.ravel()[i]):.6g} '
-                f'from the left and {float(right.ravel()[i]):.6g} from the right '
-                f'(disagreement {float(gap.ravel()[i]):.3g} > diff_atol + diff_rtol * '
-                f'|y| = {diff_atol} + {diff_rtol} * {float(scale.ravel()[i]):.3g}); '
-                f'outputs at offsets -2, -1, 0, 1, 2 steps: '
-                f'{[float(v.ravel()[i]) for v in (a, b, c, d, e)]}')
+                f'the function is not differentiable {where}: output #{k} element {idx} '
+                f'does not follow a smooth curve near the point; its slope seems to jump by '
+                f'{float(jump.ravel()[i]):.3g} > diff_atol + diff_rtol * |slope| + rounding '
+                f'= {diff_atol} + {diff_rtol} * {float(slope.ravel()[i]):.3g} + '
+                f'{float(rounding.ravel()[i]):.3g}. Outputs at offsets '
+                f'{[float(steps[j]) for j in order]}: '
+                f'{[float(ys[j].ravel()[i]) for j in order]}')
 
 
 def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=False,
@@ -137,12 +153,15 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
             skip an output).
         eps (float or tuple of float): Finite-difference step (one per input when a
             tuple).
-        detect_nondifferentiable (bool): Also evaluate ``f`` two steps away on either
-            side and raise :class:`NondifferentiableError` when the left and right
-            slopes of some output disagree.
-        diff_atol (float): Absolute tolerance of that disagreement.
-        diff_rtol (float): Tolerance of that disagreement relative to the outputs'
-            magnitude.
+        detect_nondifferentiable (bool): Also evaluate ``f`` up to three steps away on
+            either side and raise :class:`NondifferentiableError` when some output
+            element does not follow a smooth (locally cubic) curve there: a kink or a
+            jump within about 1.5 steps of the point is found.
+        diff_atol (float): Absolute tolerance of the slope jump estimated from the
+            misfit of that curve.
+        diff_rtol (float): Tolerance of that jump relative to the largest slope of the
+            output element near the point. A floor for rounding errors (from the
+            outputs' dtype) is always added.
         center_outputs (tuple of arrays): Outputs of ``f`` at ``inputs``, if already
             known (used only for the non-differentiability check).
 
@@ -166,11 +185,16 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
     xp = backend.get_array_module(*arrays) if arrays else numpy
     gys = [None if g is None else g.astype(numpy.float64) for g in grad_outputs]
 
+    out_dtypes = [numpy.float64] * len(gys)   # for the rounding floor of the detection
+
     def evaluate():
         ys = _outputs_to_arrays(f())
         if len(ys) != len(gys):
             raise ValueError(f'numerical_grad: f returned {len(ys)} outputs but '
                              f'{len(gys)} grad_outputs were given')
+        for k, y in enumerate(ys):
+            if y is not None and y.dtype.kind == 'f':
+                out_dtypes[k] = y.dtype
         # Copies in float64: an output may alias an input that is about to move.
         return [None if g is None or y is None else y.astype(numpy.float64)
                 for y, g in zip(ys, gys)]
@@ -181,7 +205,10 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
         else:
             center = [None if g is None or y is None else _as_array(y).astype(numpy.float64)
                       for y, g in zip(_as_tuple(center_outputs), gys)]
-        offsets = (-2, -1, 1, 2)
+            for k, y in enumerate(_as_tuple(center_outputs)):
+                if y is not None and _as_array(y).dtype.kind == 'f':
+                    out_dtypes[k] = _as_array(y).dtype
+        offsets = _DETECT_OFFSETS
     else:
         offsets = (-1, 1)
 
@@ -209,8 +236,8 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
                     f'{orig64} in {x.dtype}; use a larger eps or a wider dtype')
             if detect_nondifferentiable:
                 _check_differentiable(
-                    (ys[-2], ys[-1], center, ys[1], ys[2]),
-                    (steps[-2], steps[-1], steps[1], steps[2]), diff_atol, diff_rtol,
+                    [center] + [ys[k] for k in offsets], [0.0] + [steps[k] for k in offsets],
+                    out_dtypes, diff_atol, diff_rtol,
                     f'at input element {idx}' if x.ndim else 'at the given point')
             total = 0
             for gy, yp, ym in zip(gys, ys[1], ys[-1]):

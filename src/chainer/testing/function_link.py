@@ -326,6 +326,8 @@ class FunctionTestCase(_HarnessBase):
     float16; see :func:`default_tolerance`).
     """
 
+    __test__ = False
+
     def forward(self, inputs, device):
         """Applies the function under test.
 
@@ -457,6 +459,8 @@ class InitializerArgument:
 
 class _LinkHarnessBase(_HarnessBase):
 
+    __test__ = False
+
     _error = LinkTestError
     param_names = ()
 
@@ -513,6 +517,8 @@ class LinkTestCase(_LinkHarnessBase):
         numerical_grad_dtype, skip_forward_test, skip_backward_test,
         dodge_nondifferentiable, contiguous: As in :class:`FunctionTestCase`.
     """
+
+    __test__ = False
 
     def forward_expected(self, link, inputs):
         """Returns the expected outputs (NumPy) of the CPU ``link`` on NumPy ``inputs``."""
@@ -582,6 +588,8 @@ class LinkInitializersTestCase(_LinkHarnessBase):
     arrays and deterministic initializers, by shape, dtype and finiteness for random
     ones.
     """
+
+    __test__ = False
 
     skip_initializers_test = False
 
