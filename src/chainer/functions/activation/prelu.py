@@ -1,8 +1,10 @@
 """Parametric rectified linear unit."""
+import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import reshape as _reshape
 from chainer.functions.math import sum as _sum
+from chainer.utils import array as _array_util
 from chainer.utils import type_check
 
 
@@ -35,6 +37,9 @@ class PReLUFunction(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, W = self.get_retained_inputs()
         gy, = grad_outputs
+        if not chainer.config.enable_backprop:
+            # No graph of the backward pass is recorded: one fused node is enough.
+            return _PReLUGrad().apply((x, W, gy))
         neg = (x.array < 0).astype(x.dtype)
         ret = []
         if 0 in indexes:
@@ -45,6 +50,23 @@ class PReLUFunction(function_node.FunctionNode):
             gW = _sum.sum_to(gy * x * neg, _param_shape(x.ndim, W.shape))
             ret.append(_reshape.reshape(gW, W.shape))
         return tuple(ret)
+
+
+class _PReLUGrad(function_node.FunctionNode):
+    """First-order gradients of PReLU on arrays (used without double backprop)."""
+
+    def forward(self, inputs):
+        x, W, gy = inputs
+        xp = backend.get_array_module(x)
+        shape = _param_shape(x.ndim, W.shape)
+        neg = x < 0
+        gx = xp.where(neg, gy * W.reshape(shape), gy)
+        gW = _array_util.sum_to(gy * x * neg, shape).reshape(W.shape)
+        return gx, gW
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError('_PReLUGrad is not differentiable; it is built only when the '
+                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def prelu(x, W):

@@ -1,16 +1,29 @@
 """Swish activation."""
+import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.activation import sigmoid as _sigmoid
 from chainer.functions.array import reshape as _reshape
 from chainer.functions.math import sum as _sum
+from chainer.utils import array as _array_util
 from chainer.utils import type_check
 
 
 def _param_shape(x_ndim, beta_shape):
     # beta covers axes 1 .. beta.ndim of x and broadcasts over the others.
     return (1,) + tuple(beta_shape) + (1,) * (x_ndim - len(beta_shape) - 1)
+
+
+def _sigmoid_bx(x, beta):
+    # Returns (beta x, sigmoid(beta x)) on arrays, beta broadcast over x.
+    xp = backend.get_array_module(x)
+    half = x.dtype.type(0.5)
+    bx = utils.force_array(x * beta.reshape(_param_shape(x.ndim, beta.shape)))
+    s = utils.force_array(xp.tanh(bx * half))
+    s *= half
+    s += half
+    return bx, s
 
 
 class Swish(function_node.FunctionNode):
@@ -28,18 +41,15 @@ class Swish(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, beta = inputs
-        xp = backend.get_array_module(x)
-        half = x.dtype.type(0.5)
         self.retain_inputs((0, 1))
-        bx = x * beta.reshape(_param_shape(x.ndim, beta.shape))
-        s = utils.force_array(xp.tanh(bx * half))
-        s *= half
-        s += half
-        return utils.force_array(x * s),
+        return utils.force_array(x * _sigmoid_bx(x, beta)[1]),
 
     def backward(self, indexes, grad_outputs):
         x, beta = self.get_retained_inputs()
         gy, = grad_outputs
+        if not chainer.config.enable_backprop:
+            # No graph of the backward pass is recorded: one fused node is enough.
+            return _SwishGrad().apply((x, beta, gy))
         shape = _param_shape(x.ndim, beta.shape)
         bx = x * _reshape.reshape(beta, shape)
         s = _sigmoid.sigmoid(bx)
@@ -51,6 +61,22 @@ class Swish(function_node.FunctionNode):
         if 1 in indexes:
             ret.append(_reshape.reshape(_sum.sum_to(gds * x, shape), beta.shape))
         return tuple(ret)
+
+
+class _SwishGrad(function_node.FunctionNode):
+    """First-order gradients of Swish on arrays (used without double backprop)."""
+
+    def forward(self, inputs):
+        x, beta, gy = inputs
+        bx, s = _sigmoid_bx(x, beta)
+        gds = gy * x * (s - s * s)
+        gx = gy * s + gds * beta.reshape(_param_shape(x.ndim, beta.shape))
+        gbeta = _array_util.sum_to(gds * x, _param_shape(x.ndim, beta.shape))
+        return utils.force_array(gx), gbeta.reshape(beta.shape)
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError('_SwishGrad is not differentiable; it is built only when the '
+                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def swish(x, beta):
