@@ -7,6 +7,15 @@ from chainer import testing
 from chainer.utils import type_check
 
 
+# name -> (function, NumPy reference)
+_FUNCS = {
+    'max': (F.max, numpy.amax),
+    'min': (F.min, numpy.amin),
+    'argmax': (F.argmax, numpy.argmax),
+    'argmin': (F.argmin, numpy.argmin),
+}
+
+
 def _distinct(shape, dtype):
     # A shuffled grid with step 0.1: no ties, and far from each other compared
     # to the numerical-gradient step.
@@ -38,12 +47,12 @@ class TestMinMax(testing.FunctionTestCase):
         return _distinct(self.shape, self.dtype),
 
     def forward(self, inputs, device):
-        return getattr(F, self.function)(inputs[0], axis=self.axis, keepdims=self.keepdims),
+        f = _FUNCS[self.function][0]
+        return f(inputs[0], axis=self.axis, keepdims=self.keepdims),
 
     def forward_expected(self, inputs):
-        y = getattr(numpy, 'a' + self.function)(inputs[0], axis=self.axis,
-                                                 keepdims=self.keepdims)
-        return numpy.asarray(y),
+        f = _FUNCS[self.function][1]
+        return numpy.asarray(f(inputs[0], axis=self.axis, keepdims=self.keepdims)),
 
 
 @testing.parameterize(*testing.product({
@@ -62,17 +71,17 @@ class TestArgMinMax(testing.FunctionTestCase):
         return _distinct(self.shape, self.dtype),
 
     def forward(self, inputs, device):
-        return getattr(F, self.function)(inputs[0], axis=self.axis),
+        return _FUNCS[self.function][0](inputs[0], axis=self.axis),
 
     def forward_expected(self, inputs):
-        y = getattr(numpy, self.function)(inputs[0], axis=self.axis)
+        y = _FUNCS[self.function][1](inputs[0], axis=self.axis)
         return numpy.asarray(y, numpy.int32),
 
 
 @pytest.mark.parametrize('function', ['max', 'min'])
 def test_ties_all_receive_the_gradient(function):
     x = chainer.Variable(numpy.array([[1., 3., 3.], [2., 0., 2.]], numpy.float32))
-    y = getattr(F, function)(x, axis=1)
+    y = _FUNCS[function][0](x, axis=1)
     y.grad = numpy.array([1., 2.], numpy.float32)
     y.backward()
     expected = {'max': [[0, 1, 1], [2, 0, 2]], 'min': [[1, 0, 0], [0, 2, 0]]}[function]
@@ -82,7 +91,7 @@ def test_ties_all_receive_the_gradient(function):
 @pytest.mark.parametrize('function', ['argmax', 'argmin'])
 def test_arg_has_no_gradient(function):
     x = chainer.Variable(numpy.array([1., 3., 2.], numpy.float32))
-    y = getattr(F, function)(x)
+    y = _FUNCS[function][0](x)
     assert y.dtype == numpy.int32
     assert y.shape == ()
     assert y.creator is not None
@@ -93,7 +102,7 @@ def test_arg_has_no_gradient(function):
 @pytest.mark.parametrize('function,label', [
     ('max', 'Max'), ('min', 'Min'), ('argmax', 'ArgMax'), ('argmin', 'ArgMin')])
 def test_invalid(function, label):
-    f = getattr(F, function)
+    f = _FUNCS[function][0]
     with pytest.raises(type_check.InvalidType, match=label):
         f(numpy.zeros((2, 3), numpy.int32))
     with pytest.raises(type_check.InvalidType, match=label):
