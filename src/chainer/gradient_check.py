@@ -350,9 +350,10 @@ class _DirectionalCheck:
         norm = numpy.sqrt(sum(float((d * d).sum()) for d in dirs))
         if norm == 0:
             return None
-        device = backend.get_device_from_array(*self.xs) if self.xs else None
         dirs = [d / norm for d in dirs]
         if self.xp is not numpy:
+            device = backend.get_device_from_array(
+                *[self._base(key) for key, _ in self.grads])
             dirs = [device.send(d) for d in dirs]
         return dirs
 
@@ -468,6 +469,9 @@ class _DirectionalCheck:
             if skip:
                 lines.append(f'  input #{i} ({self.xs[i].dtype}, shape {self.xs[i].shape}): '
                              f'not checked')
+        if not chainer.config.enable_backprop:
+            lines.append('Note: chainer.config.enable_backprop is False here, so func built no '
+                         'graph and backprop could not reach the inputs.')
         lines.append(self._context())
         return '\n'.join(lines)
 

@@ -398,6 +398,11 @@ class TestCheckBackward:
             gradient_check.check_backward(f, _u(3), _u(3))
         assert seen and not any(seen)
 
+    def test_no_backprop_mode_is_explained(self):
+        with chainer.no_backprop_mode():
+            with pytest.raises(AssertionError, match='enable_backprop is False'):
+                gradient_check.check_backward(square, _u(3), _u(3))
+
     def test_bad_arguments(self):
         with pytest.raises(TypeError):
             gradient_check.check_backward(square, [1.0, 2.0], None)
