@@ -1,0 +1,79 @@
+"""Pick one element per row: ``y[i] = x[i, t[i]]``."""
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+class SelectItem(function_node.FunctionNode):
+    """Selects ``x[i, t[i]]`` for every row ``i``."""
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 't'))
+        x_type, t_type = in_types
+        type_check.expect(
+            t_type.dtype.kind == 'i',
+            x_type.ndim == 2,
+            t_type.ndim == 1,
+            x_type.shape[0] == t_type.shape[0],
+        )
+
+    def forward(self, inputs):
+        x, t = inputs
+        if chainer.is_debug() and t.size and not (
+                (0 <= t).all() and (t < x.shape[1]).all()):
+            raise ValueError('Each label `t` need to satisfy `0 <= t < x.shape[1]`')
+        self.retain_inputs((1,))
+        self._x_shape = x.shape
+        xp = backend.get_array_module(x)
+        return x[xp.arange(len(t)), t],
+
+    def backward(self, indexes, grad_outputs):
+        t = self.get_retained_inputs()[0]
+        gx, = SelectItemGrad(self._x_shape).apply((t, grad_outputs[0]))
+        return gx, None
+
+
+class SelectItemGrad(function_node.FunctionNode):
+    """Places ``gy[i]`` at ``[i, t[i]]`` of a zero array shaped like ``x``."""
+
+    def __init__(self, x_shape):
+        self._x_shape = x_shape
+
+    def forward(self, inputs):
+        t, gy = inputs
+        self.retain_inputs((0,))
+        xp = backend.get_array_module(gy)
+        gx = xp.zeros(self._x_shape, gy.dtype)
+        # Each row receives exactly one value, so a plain assignment is exact.
+        gx[xp.arange(len(t)), t] = gy
+        return gx,
+
+    def backward(self, indexes, grad_outputs):
+        t = self.get_retained_inputs()[0]
+        return None, select_item(grad_outputs[0], t)
+
+
+def select_item(x, t):
+    """Selects one element of each row of a matrix.
+
+    This returns ``y`` with ``y[i] == x[i, t[i]]`` for every ``i`` (what
+    ``t.choose(x.T)`` computes, without its limit on the number of columns).
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): 2-D array of shape
+            ``(n, m)``.
+        t (~chainer.Variable or N-dimensional array): 1-D signed integer array of
+            length ``n`` whose entries lie in ``[0, m)``.
+
+    Returns:
+        ~chainer.Variable: 1-D array of length ``n``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 1, 2], [3, 4, 5]], np.float32)
+        >>> t = np.array([0, 2], np.int32)
+        >>> F.select_item(x, t).array
+        array([0., 5.], dtype=float32)
+    """
+    return SelectItem().apply((x, t))[0]
