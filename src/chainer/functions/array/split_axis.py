@@ -1,0 +1,91 @@
+"""Split an array into several along one axis (the inverse of ``concat``)."""
+import collections.abc
+import itertools
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import _checks
+from chainer.utils import type_check
+
+
+class SplitAxis(function_node.FunctionNode):
+    """Splits an array along an axis into equal sections or at given indices."""
+
+    def __init__(self, indices_or_sections, axis):
+        if isinstance(indices_or_sections, (int, numpy.integer)):
+            indices_or_sections = int(indices_or_sections)
+        elif isinstance(indices_or_sections, collections.abc.Iterable):
+            indices_or_sections = tuple(int(i) for i in indices_or_sections)
+            if chainer.is_debug() and any(
+                    p > n for p, n in itertools.pairwise(indices_or_sections)):
+                raise ValueError('indices_or_sections must be sorted')
+        else:
+            raise TypeError('indices_or_sections must be integer or 1-D array')
+        self.indices_or_sections = indices_or_sections
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        axis = self.axis
+        type_check.expect(x_type.ndim > axis if axis >= 0 else x_type.ndim >= -axis)
+        ios = self.indices_or_sections
+        if isinstance(ios, tuple):
+            if ios:
+                max_index = _checks.named(in_types, ios[-1], 'max_index')
+                type_check.expect(x_type.shape[axis] >= max_index)
+        else:
+            sections = _checks.named(in_types, ios, 'sections')
+            type_check.expect(sections > 0)
+            type_check.expect(x_type.shape[axis] % sections == 0)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._axis = self.axis % x.ndim
+        self._dtype = x.dtype
+        ys = backend.get_array_module(x).split(x, self.indices_or_sections, self._axis)
+        self._shapes = [y.shape for y in ys]
+        return tuple(ys)
+
+    def backward(self, indexes, grad_outputs):
+        if len(grad_outputs) == 1:
+            return grad_outputs
+        xp = backend.get_array_module(*[g for g in grad_outputs if g is not None])
+        # Outputs that got no gradient (unused pieces) contribute zeros.
+        gys = [xp.zeros(shape, self._dtype) if g is None else g
+               for g, shape in zip(grad_outputs, self._shapes)]
+        return chainer.functions.concat(gys, self._axis),
+
+
+def split_axis(x, indices_or_sections, axis, force_tuple=True):
+    """Splits an array into several along an axis.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Array to split.
+        indices_or_sections (int or 1-D array): An integer ``N`` splits ``x``
+            into ``N`` equal pieces (``x.shape[axis]`` must be divisible by
+            it); a sorted sequence of integers gives the positions where ``x``
+            is cut, as in :func:`numpy.split`.
+        axis (int): Axis to split along.
+        force_tuple (bool): If ``True`` (the default) a tuple is returned even
+            when there is a single piece; if ``False`` a single piece is
+            returned as a Variable.
+
+    Returns:
+        tuple of ~chainer.Variable or ~chainer.Variable: The pieces, views of
+        ``x`` in order along ``axis``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> a, b = F.split_axis(x, [1], axis=1)
+        >>> a.shape, b.shape
+        ((2, 1), (2, 2))
+    """
+    ys = SplitAxis(indices_or_sections, axis).apply((x,))
+    if force_tuple or len(ys) != 1:
+        return ys
+    return ys[0]
