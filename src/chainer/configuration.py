@@ -3,9 +3,30 @@ import contextlib
 import sys
 import threading
 
+# Token of the current configuration state: replaced by a fresh object after every write to a
+# config object (global or thread-local, any thread). Hot paths that cache config entries per
+# thread (``FunctionNode.apply``) tag the cache with the token read *before* the entries and
+# trust it only while the token is still the same object. Writers store the value first and
+# replace the token second, so a reader racing with a write ends up with an outdated token,
+# never with an outdated value under the current token. (A fresh object rather than a counter:
+# replacing a list item is atomic, and a token kept in a cache cannot be reused for another.)
+_version = [object()]
+
+
+def _changed():
+    _version[0] = object()
+
 
 class GlobalConfig:
     """Configuration shared by every thread; holds the defaults."""
+
+    def __setattr__(self, name, value):
+        super().__setattr__(name, value)
+        _changed()
+
+    def __delattr__(self, name):
+        super().__delattr__(name)
+        _changed()
 
     def show(self, file=sys.stdout):
         """Prints all entries sorted by name, one ``name  value`` per line."""
@@ -32,6 +53,7 @@ class LocalConfig:
 
     def __delattr__(self, name):
         delattr(self._local, name)
+        _changed()
 
     def __getattr__(self, name):
         local = self._local.__dict__
@@ -41,6 +63,7 @@ class LocalConfig:
 
     def __setattr__(self, name, value):
         setattr(self._local, name, value)
+        _changed()
 
     def show(self, file=sys.stdout):
         """Prints every entry visible from this thread, sorted by name."""

@@ -2,6 +2,7 @@
 import collections
 import operator
 import sys
+import threading
 import traceback
 import weakref
 
@@ -12,26 +13,49 @@ from chainer import function_hook
 from chainer.utils import type_check
 from chainer.variable import Variable, VariableNode, _is_array
 
-_cfg_tls = configuration.config._local
-_gcfg = configuration.global_config
+_cfg_version = configuration._version
+_flags_tls = threading.local()
 _hooks_tls = function_hook._thread_local
 _new_object = object.__new__
 _get_array = operator.attrgetter('_array')
 _get_requires_grad = operator.attrgetter('_requires_grad')
 _get_node = operator.attrgetter('_node')
+_get_vnode = operator.attrgetter('_vnode')
 _get_rank = operator.attrgetter('rank')
 _ndarray = numpy.ndarray
-_light_types = type_check.get_light_types
+# What type_check.get_light_types returns, without its call.
+_LightTypes = type_check.LightTypeInfoTuple
+# Whether add_hook was ever called: until then apply need not read _n_local_function_hooks.
+_local_hooks_added = False
 _weakref = weakref.ref
 
 
+def _thread_flags():
+    """Rereads the config entries that ``apply`` needs and caches them for this thread.
+
+    Reading four config entries costs more than a small op's arithmetic, so ``apply`` keeps
+    them in a per-thread tuple headed by the config version token it was built under; any
+    config write replaces the token (see ``configuration._version``), which makes every
+    thread rebuild its tuple on its next call. The token is read before the entries so that a
+    write racing with this rebuild leaves an outdated token behind, not an outdated value.
+    The thread's function-hook dict is included: it is created once per thread and then only
+    mutated, so holding on to the dict object itself is safe.
+    """
+    version = _cfg_version[0]
+    config = configuration.config
+    flags = (version, config.type_check, config.debug, config.enable_backprop,
+             config.lazy_grad_sum, function_hook.get_function_hooks())
+    _flags_tls.flags = flags
+    return flags
+
+
 def _wrap_output(array, requires_grad):
-    # Builds an output Variable without going through __init__'s checks (this runs
-    # once per op output). Its node is made by apply when a graph is recorded, or
-    # lazily on first use otherwise.
+    # Builds an output Variable without going through __init__'s checks. Its node is made by
+    # apply when a graph is recorded, or lazily on first use otherwise.
     v = _new_object(Variable)
     v._array = array
     v._requires_grad = requires_grad
+    v._vnode = None
     return v
 
 
@@ -43,7 +67,7 @@ def _new_node(var, requires_grad, array, creator, rank):
     n.shape = array.shape
     n._creator_node = creator
     n.rank = rank
-    var._node = n
+    var._vnode = n
     return n
 
 
@@ -107,6 +131,8 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
+        # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
+        # hooks, no debug) is written out inline; everything else branches off to helpers.
         try:
             in_data = tuple(map(_get_array, inputs))
             input_vars = inputs
@@ -114,75 +140,147 @@ class FunctionNode:
             input_vars = [x if isinstance(x, Variable) else self._as_input(i, x)
                           for i, x in enumerate(inputs)]
             in_data = tuple([x._array for x in input_vars])
-        local = _cfg_tls.__dict__
-        g = _gcfg.__dict__
+        try:
+            flags = _flags_tls.flags
+            if flags[0] is not _cfg_version[0]:
+                flags = _thread_flags()
+        except AttributeError:      # first call in this thread
+            flags = _thread_flags()
+        _, type_check_on, debug, _, _, hooks = flags
 
-        if local.get('type_check', g['type_check']):
+        if type_check_on:
             try:
-                self.check_type_forward(_light_types(in_data))
+                self.check_type_forward(_LightTypes(in_data))
             except Exception:
                 self._check_data_type_forward_full(in_data)
 
-        hooks = _hooks_tls.__dict__.get('function_hooks')
+        if debug or hooks or (_local_hooks_added and self._n_local_function_hooks):
+            outputs = self._forward_instrumented(in_data, debug, hooks)
+        else:
+            for x in in_data:
+                if x.__class__ is not _ndarray:
+                    outputs = self._forward_on_device(in_data)
+                    break
+            else:
+                outputs = self.forward(in_data)
+                if outputs.__class__ is not tuple:
+                    self._bad_outputs(outputs)
+                for y in outputs:
+                    if y.__class__ is not _ndarray:
+                        outputs = self._fix_outputs(outputs)
+                        break
+
+        if flags[0] is not _cfg_version[0]:     # forward (or a hook) changed the config
+            flags = _thread_flags()
+        _, _, _, enable_backprop, lazy_grad_sum, _ = flags
+        if len(outputs) != 1:
+            return self._wrap_outputs(input_vars, in_data, outputs, enable_backprop,
+                                      lazy_grad_sum)
+
+        # One output: build its Variable (and node) here, without Variable.__init__.
+        if len(input_vars) == 1:
+            requires_grad = input_vars[0]._requires_grad
+        else:
+            requires_grad = any(map(_get_requires_grad, input_vars))
+        y = _new_object(Variable)
+        y._array = array = outputs[0]
+        y._requires_grad = requires_grad
+        if not enable_backprop:
+            y._vnode = None         # made on first use, if ever
+            return (y,)
+
+        if len(input_vars) == 1 and self._input_indexes_to_retain is None:
+            # _link_inputs, inlined for the common unary case
+            node = input_vars[0]._vnode
+            if node is None:
+                node = input_vars[0]._node
+            self.inputs = (node,)
+            rank = node.rank
+            self.rank = rank
+            rank += 1
+        else:
+            self._link_inputs(input_vars, in_data)
+            rank = self.rank + 1
+        node = _new_object(VariableNode)
+        node._variable = _weakref(y)
+        node._requires_grad = requires_grad
+        node.dtype = array.dtype
+        node.shape = array.shape
+        node._creator_node = self
+        node.rank = rank
+        y._vnode = node
+        self.outputs = (_weakref(node),)
+        if self._output_indexes_to_retain is not None:
+            node.data = array
+            self._retained_output_data = (array,)
+        if lazy_grad_sum:
+            self.lazy_grad_sum = True
+        return (y,)
+
+    def _link_inputs(self, input_vars, in_data):
+        # Sets inputs (nodes) and rank, and keeps the retained input arrays in their nodes.
+        if len(input_vars) == 1:
+            node = input_vars[0]._vnode
+            if node is None:
+                node = input_vars[0]._node
+            self.inputs = nodes = (node,)
+            self.rank = node.rank
+        else:
+            nodes = tuple(map(_get_vnode, input_vars))
+            if None in nodes:
+                nodes = tuple(map(_get_node, input_vars))
+            self.inputs = nodes
+            self.rank = max(map(_get_rank, nodes)) if nodes else 0
+        if self._input_indexes_to_retain is not None:
+            for i in self._input_indexes_to_retain:
+                nodes[i].data = in_data[i]
+        return nodes
+
+    def _wrap_outputs(self, input_vars, in_data, outputs, enable_backprop, lazy_grad_sum):
+        # apply's tail for any number of outputs but one.
+        requires_grad = any(map(_get_requires_grad, input_vars))
+        ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
+        if not enable_backprop:
+            return ret
+        self._link_inputs(input_vars, in_data)
+        rank = self.rank + 1
+        self.outputs = tuple([
+            _weakref(_new_node(y, requires_grad, y._array, self, rank)) for y in ret])
+        if self._output_indexes_to_retain is not None:
+            kept = []
+            for i in self._output_indexes_to_retain:
+                ret[i]._vnode.data = outputs[i]
+                kept.append(outputs[i])
+            self._retained_output_data = tuple(kept)
+        if lazy_grad_sum:
+            self.lazy_grad_sum = True
+        return ret
+
+    def _forward_instrumented(self, in_data, debug, hooks):
+        # The forward with function hooks and/or debug checks around it.
         if hooks or self._n_local_function_hooks:
-            hooks = collections.OrderedDict(hooks or ())
+            hooks = collections.OrderedDict(hooks)
             if self._n_local_function_hooks:
                 hooks.update(self.local_function_hooks)
             hooks = list(hooks.values())
             for hook in hooks:
                 hook.forward_preprocess(self, in_data)
-
-        debug = local.get('debug', g['debug'])
         if debug:
             self.stack = traceback.extract_stack()
-        for x in in_data:
-            if x.__class__ is not _ndarray:
-                outputs = self._forward_on_device(in_data)
-                break
+        if any([x.__class__ is not _ndarray for x in in_data]):
+            outputs = self._forward_on_device(in_data)
         else:
             outputs = self.forward(in_data)
             if outputs.__class__ is not tuple:
                 self._bad_outputs(outputs)
-            for y in outputs:
-                if y.__class__ is not _ndarray:
-                    outputs = self._fix_outputs(outputs)
-                    break
+            if any([y.__class__ is not _ndarray for y in outputs]):
+                outputs = self._fix_outputs(outputs)
         if hooks:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
         if debug:
             self._check_nan(outputs, 'forward')
-
-        requires_grad = any(map(_get_requires_grad, input_vars))
-        if len(outputs) == 1:
-            ret = (_wrap_output(outputs[0], requires_grad),)
-        else:
-            ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
-
-        if local.get('enable_backprop', g['enable_backprop']):
-            nodes = tuple(map(_get_node, input_vars))
-            self.inputs = nodes
-            rank = max(map(_get_rank, nodes)) if nodes else 0
-            self.rank = rank
-            rank += 1
-            if len(ret) == 1:
-                y = ret[0]
-                self.outputs = (_weakref(_new_node(y, requires_grad, y._array, self, rank)),)
-            else:
-                self.outputs = tuple([
-                    _weakref(_new_node(y, requires_grad, y._array, self, rank)) for y in ret])
-            if self._input_indexes_to_retain is not None:
-                for i in self._input_indexes_to_retain:
-                    input_vars[i]._node.data = in_data[i]
-            if self._output_indexes_to_retain is not None:
-                kept = []
-                for i in self._output_indexes_to_retain:
-                    ret[i]._node.data = outputs[i]
-                    kept.append(outputs[i])
-                self._retained_output_data = tuple(kept)
-            if local.get('lazy_grad_sum', g['lazy_grad_sum']):
-                self.lazy_grad_sum = True
-        return ret
+        return outputs
 
     def _as_input(self, i, x):
         if _is_array(x):
@@ -375,6 +473,8 @@ class FunctionNode:
             raise KeyError(f'Hook {name} already exists')
         hooks[name] = hook
         self._n_local_function_hooks = len(hooks)
+        global _local_hooks_added
+        _local_hooks_added = True
         hook.added(self)
 
     def delete_hook(self, name):

@@ -210,7 +210,10 @@ class Variable:
         requires_grad (bool): Whether the gradient is computed in backprop.
     """
 
-    __slots__ = ('_array', '_requires_grad', '_node', '__dict__', '__weakref__')
+    # _vnode is the VariableNode, or None for an output made while no graph was recorded (it
+    # gets one on first use, through _node). No __getattr__ here: CPython specializes attribute
+    # reads only on classes without one, and Variable attributes are read on every op.
+    __slots__ = ('_array', '_requires_grad', '_vnode', '__dict__', '__weakref__')
     _grad_var = None
     _loss_scale = None
     __array_priority__ = 200
@@ -230,23 +233,28 @@ class Variable:
             _check_array(data, 'Variable data')
         self._array = data
         self._requires_grad = requires_grad
-        self._node = VariableNode(self, name)
+        self._vnode = VariableNode(self, name)
         if grad is not None:
             self.grad = grad
 
-    def __getattr__(self, name):
-        # Outputs made while no graph is recorded get their node only when asked.
-        if name == '_node':
-            node = self._node = VariableNode(self, None)
-            return node
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+    @property
+    def _node(self):
+        # The node, made on first use for outputs made while no graph was recorded.
+        node = self._vnode
+        if node is None:
+            node = self._vnode = VariableNode(self, None)
+        return node
+
+    @_node.setter
+    def _node(self, node):
+        self._vnode = node
 
     @classmethod
     def _from_node(cls, data, node):
         var = cls.__new__(cls)
         var._array = data
         var._requires_grad = node._requires_grad
-        var._node = node
+        var._vnode = node
         node._variable = weakref.ref(var)
         return var
 
@@ -263,7 +271,7 @@ class Variable:
         for k in ('_requires_grad', 'dtype', 'shape', '_creator_node', 'rank'):
             setattr(node, k, getattr(old, k))
         node._variable = weakref.ref(target)
-        target._node = node
+        target._vnode = node
         return target
 
     def __reduce__(self):
