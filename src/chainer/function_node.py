@@ -15,7 +15,6 @@ from chainer.variable import Variable, VariableNode, _is_array
 
 _cfg_version = configuration._version
 _flags_tls = threading.local()
-_hooks_tls = function_hook._thread_local
 _new_object = object.__new__
 _get_array = operator.attrgetter('_array')
 _get_requires_grad = operator.attrgetter('_requires_grad')
