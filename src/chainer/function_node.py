@@ -29,6 +29,24 @@ _local_hooks_added = False
 _weakref = weakref.ref
 
 
+# NumPy 1.x promotes 0-d arrays mixed with Python scalars by value, so e.g.
+# ``maximum(float16_0d, 0)`` gives float64 there (NumPy 2 keeps float16). Such results come
+# back as NumPy scalars, which apply already has to turn into arrays; on NumPy 1.x it also casts
+# a float result wider than every float input back to the widest input dtype.
+_LEGACY_PROMOTION = numpy.lib.NumpyVersion(numpy.__version__) < '2.0.0'
+
+
+def _undo_legacy_promotion(y, in_data):
+    widest = None
+    for x in in_data:
+        dt = getattr(x, 'dtype', None)
+        if dt is not None and dt.kind == 'f' and (widest is None or dt.itemsize > widest.itemsize):
+            widest = dt
+    if widest is not None and y.dtype.itemsize > widest.itemsize:
+        return y.astype(widest)
+    return y
+
+
 def _thread_flags():
     """Rereads the config entries that ``apply`` needs and caches them for this thread.
 
@@ -166,7 +184,7 @@ class FunctionNode:
                     self._bad_outputs(outputs)
                 for y in outputs:
                     if y.__class__ is not _ndarray:
-                        outputs = self._fix_outputs(outputs)
+                        outputs = self._fix_outputs(outputs, in_data)
                         break
 
         if flags[0] is not _cfg_version[0]:     # forward (or a hook) changed the config
@@ -273,7 +291,7 @@ class FunctionNode:
             if outputs.__class__ is not tuple:
                 self._bad_outputs(outputs)
             if any([y.__class__ is not _ndarray for y in outputs]):
-                outputs = self._fix_outputs(outputs)
+                outputs = self._fix_outputs(outputs, in_data)
         if hooks:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
@@ -307,13 +325,15 @@ class FunctionNode:
             outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             self._bad_outputs(outputs)
-        return self._fix_outputs(outputs)
+        return self._fix_outputs(outputs, in_data)
 
-    def _fix_outputs(self, outputs):
+    def _fix_outputs(self, outputs, in_data):
         fixed = []
         for i, y in enumerate(outputs):
             if isinstance(y, numpy.generic):
                 y = numpy.asarray(y)
+                if _LEGACY_PROMOTION and y.dtype.kind == 'f':
+                    y = _undo_legacy_promotion(y, in_data)
             elif not _is_array(y):
                 raise TypeError(
                     f'{self.label}: forward output #{i} must be an N-dimensional array, '

@@ -327,3 +327,70 @@ class TestDebug:
                 y.backward()
         notes = '\n'.join(getattr(e.value, '__notes__', []))
         assert 'Broken was called at' in notes and 'test_function_node.py' in notes
+
+
+def test_zero_dim_results_keep_input_dtype():
+    # NumPy 1.x promotes a 0-d float16 array mixed with a Python int to float64; apply keeps
+    # the input's dtype on both NumPy 1.x and 2.x.
+    class MaxZero(chainer.FunctionNode):
+        def forward(self, inputs):
+            return np.maximum(inputs[0], 0), inputs[0] * 2
+    for dtype in (np.float16, np.float32):
+        a, b = MaxZero().apply((np.array(1.5, dtype),))
+        assert a.dtype == dtype and b.dtype == dtype and a.shape == ()
+
+
+class TestConfigCache:
+    """apply caches hot config flags per thread; every config write must be seen at once."""
+
+    def test_flag_changes_are_seen(self):
+        x = x32(2)
+        assert (x * 2).creator is not None
+        chainer.config.enable_backprop = False
+        try:
+            assert (x * 2).creator is None
+        finally:
+            del chainer.config.enable_backprop
+        assert (x * 2).creator is not None
+        chainer.global_config.type_check = False
+        try:
+            y, = Square(2).apply((np.ones(2, np.int32),))   # no InvalidType
+        finally:
+            chainer.global_config.type_check = True
+        with pytest.raises(type_check.InvalidType):
+            Square(2).apply((np.ones(2, np.int32),))
+
+    def test_other_thread_writes_do_not_leak(self):
+        import threading
+        x = x32(2)
+        ready, done = threading.Event(), threading.Event()
+        seen = {}
+
+        def worker():
+            with chainer.no_backprop_mode():
+                ready.set()
+                done.wait()
+                seen['worker'] = (x * 2).creator is None
+
+        t = threading.Thread(target=worker)
+        t.start()
+        ready.wait()
+        seen['main'] = (x * 2).creator is not None
+        done.set()
+        t.join()
+        assert seen == {'main': True, 'worker': True}
+
+    def test_hook_registered_later_is_called(self):
+        x = x32(2)
+        x * 2   # warm the cache without hooks
+
+        class Count(chainer.FunctionHook):
+            name = 'count'
+            n = 0
+
+            def forward_preprocess(self, function, in_data):
+                Count.n += 1
+        with Count():
+            x * 2
+        x * 2
+        assert Count.n == 1
