@@ -54,7 +54,7 @@ class Neg(function_node.FunctionNode):
         return -x[0],
 
     def backward(self, indexes, gy):
-        return -gy[0],
+        return Neg().apply(gy)
 
 
 class Absolute(function_node.FunctionNode):
