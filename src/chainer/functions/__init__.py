@@ -10,7 +10,7 @@ import importlib
 # module (relative to this package) -> public names it provides
 _MODULES = {
     # activation
-    'activation.clipped_relu': 'clipped_relu',
+    'activation.clipped_relu': 'clipped_relu relu6',
     'activation.crelu': 'crelu',
     'activation.elu': 'elu',
     'activation.hard_sigmoid': 'hard_sigmoid',
@@ -21,7 +21,6 @@ _MODULES = {
     'activation.prelu': 'prelu',
     'activation.rrelu': 'rrelu',
     'activation.relu': 'relu',
-    'activation.relu6': 'relu6',
     'activation.selu': 'selu',
     'activation.sigmoid': 'sigmoid',
     'activation.slstm': 'slstm',

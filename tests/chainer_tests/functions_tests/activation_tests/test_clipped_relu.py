@@ -1,8 +1,10 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.functions.activation import clipped_relu as clipped_relu_module
 from chainer.utils import type_check
 
 
@@ -44,3 +46,43 @@ def test_invalid_z(z, error):
 def test_invalid_dtype():
     with pytest.raises(type_check.InvalidType, match='ClippedReLU'):
         F.clipped_relu(numpy.ones(3, numpy.int32))
+
+
+# relu6 lives in the same module as clipped_relu, as in Chainer 7 (there is no
+# chainer.functions.activation.relu6 module).
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 3)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestReLU6(testing.FunctionTestCase):
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-8, 8, self.shape)
+        x[numpy.abs(x) < 0.2] = 1
+        x[numpy.abs(x - 6) < 0.2] = 7
+        return x.astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.relu6(*inputs),
+
+    def forward_expected(self, inputs):
+        return numpy.clip(inputs[0], 0, 6).astype(self.dtype),
+
+
+def test_relu6_module_path():
+    assert clipped_relu_module.relu6 is F.relu6
+    assert F.relu6.__module__ == 'chainer.functions.activation.clipped_relu'
+
+
+def test_relu6_values_and_gradient():
+    x = chainer.Variable(numpy.array([-3, 2, 10], numpy.float32))
+    y = F.relu6(x)
+    numpy.testing.assert_array_equal(y.array, [0, 2, 6])
+    F.sum(y).backward()
+    numpy.testing.assert_array_equal(x.grad, [0, 1, 0])
+
+
+def test_relu6_invalid_dtype():
+    with pytest.raises(type_check.InvalidType, match='ClippedReLU'):
+        F.relu6(numpy.ones(3, numpy.int32))
