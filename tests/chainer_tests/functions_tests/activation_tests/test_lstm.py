@@ -112,3 +112,14 @@ def test_first_and_second_order_paths_agree():
 def test_invalid_inputs(c_prev, x):
     with pytest.raises(type_check.InvalidType, match='LSTM'):
         F.lstm(c_prev, x)
+
+
+def test_rnn_module_path():
+    # Chainer 7 also exposes the cell as chainer.functions.rnn.lstm.
+    import importlib
+
+    rnn = importlib.import_module('chainer.functions.rnn.lstm')
+    act = importlib.import_module('chainer.functions.activation.lstm')
+    assert rnn.lstm is act.lstm is F.lstm
+    assert rnn.LSTM is act.LSTM
+    assert rnn.LSTMGrad is act.LSTMGrad

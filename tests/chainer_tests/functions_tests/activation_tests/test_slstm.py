@@ -97,3 +97,14 @@ def _f(*shape, dtype=numpy.float32):
 def test_invalid_inputs(args):
     with pytest.raises(type_check.InvalidType, match='SLSTM'):
         F.slstm(*args)
+
+
+def test_rnn_module_path():
+    # Chainer 7 also exposes the cell as chainer.functions.rnn.slstm.
+    import importlib
+
+    rnn = importlib.import_module('chainer.functions.rnn.slstm')
+    act = importlib.import_module('chainer.functions.activation.slstm')
+    assert rnn.slstm is act.slstm is F.slstm
+    assert rnn.SLSTM is act.SLSTM
+    assert rnn.SLSTMGrad is act.SLSTMGrad

@@ -98,3 +98,14 @@ def _f(*shape, dtype=numpy.float32):
 def test_invalid_inputs(args):
     with pytest.raises(type_check.InvalidType, match='TreeLSTM'):
         F.tree_lstm(*args)
+
+
+def test_rnn_module_path():
+    # Chainer 7 also exposes the cell as chainer.functions.rnn.tree_lstm.
+    import importlib
+
+    rnn = importlib.import_module('chainer.functions.rnn.tree_lstm')
+    act = importlib.import_module('chainer.functions.activation.tree_lstm')
+    assert rnn.tree_lstm is act.tree_lstm is F.tree_lstm
+    assert rnn.TreeLSTM is act.TreeLSTM
+    assert rnn.TreeLSTMGrad is act.TreeLSTMGrad
