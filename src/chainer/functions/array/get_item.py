@@ -43,6 +43,9 @@ def _normalize(slices):
         slices = tuple(slices)
     elif not isinstance(slices, tuple):
         slices = (slices,)
+    if sum(1 for s in slices if s is Ellipsis) > 1:
+        # Chainer refuses this up front (with ValueError, not NumPy's IndexError).
+        raise ValueError('Only one Ellipsis is allowed')
     return tuple([_to_index(s) for s in slices])
 
 

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.array import _checks
 from chainer.utils import type_check
 
 
@@ -9,6 +10,7 @@ class Separate(function_node.FunctionNode):
     """Returns ``x[..., i, ...]`` (index on ``axis``) for every ``i`` as separate outputs."""
 
     def __init__(self, axis):
+        _checks.check_axis_type(axis)
         self.axis = axis
 
     def check_type_forward(self, in_types):

@@ -84,3 +84,10 @@ def test_too_many_indexes(slices):
 def test_invalid_index_type(slices):
     with pytest.raises(TypeError):
         F.get_item(numpy.zeros((3, 4), numpy.float32), slices)
+
+
+@pytest.mark.parametrize('slices', [(Ellipsis, Ellipsis), (Ellipsis, 0, Ellipsis)])
+def test_more_than_one_ellipsis(slices):
+    # Chainer rejects this with ValueError before NumPy sees the index.
+    with pytest.raises(ValueError, match='Only one Ellipsis'):
+        F.get_item(numpy.zeros((3, 4), numpy.float32), slices)

@@ -48,3 +48,9 @@ def test_returns_tuple():
 def test_invalid_axis(shape, axis):
     with pytest.raises(type_check.InvalidType, match='Separate'):
         F.separate(numpy.zeros(shape, 'f'), axis)
+
+
+@pytest.mark.parametrize('axis', [1.0, None, '0'])
+def test_invalid_axis_type(axis):
+    with pytest.raises(TypeError):
+        F.separate(numpy.zeros((2, 3), numpy.float32), axis)
