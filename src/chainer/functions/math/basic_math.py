@@ -414,6 +414,10 @@ def absolute(self):
 def add(*xs):
     """Elementwise sum of any number of inputs (with broadcasting).
 
+    With two inputs this is ``xs[0] + xs[1]``: the second one may then also be
+    a scalar. Summing three or more inputs in one call is faster than chaining
+    ``+``.
+
     Args:
         xs (Variable or N-dimensional array): Inputs of the same dtype.
 
@@ -421,7 +425,9 @@ def add(*xs):
         ~chainer.Variable: The sum.
     """
     if len(xs) == 2:
-        return Add().apply(xs)[0]
+        # Two operands behave as ``+``: the right one may also be a scalar or
+        # an array of another dtype (cast to the left one's dtype).
+        return _add(_lhs_array(xs[0]), xs[1])
     if len(xs) == 1:
         return chainer.functions.identity(xs[0])
     if not xs:
@@ -542,6 +548,7 @@ def _rpow(self, lhs):
 
 def _matmul(self, rhs):
     """Matrix product (``x @ rhs``), see :func:`~chainer.functions.matmul`."""
+    # Chainer 7 labels this node 'MatMul' (as F.matmul), not '_ @ _'.
     if not isinstance(rhs, _Variable):
         rhs = _lhs_array(rhs)
     return _matmul_mod.MatMul().apply((self, rhs))[0]

@@ -359,3 +359,21 @@ def test_labels():
     assert (2 - x).creator.label == '2.0 - _'
     assert (x * numpy.ones(2, numpy.float32)).creator.label == '_ * _'
     assert (x ** x).creator.label == '_ ** _'
+
+
+def test_matmul_operator_label():
+    # Chainer 7's computational graphs show ``x @ w`` as a 'MatMul' node.
+    x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    w = chainer.Variable(numpy.ones((3, 2), numpy.float32))
+    assert (x @ w).creator.label == 'MatMul'
+    assert (x @ w.array).creator.label == 'MatMul'
+
+
+@pytest.mark.parametrize('value', [2, 1.5, numpy.float64(0.5)])
+def test_add_function_with_scalar(value):
+    # F.add of two operands is the ``+`` operator, scalars included.
+    x = chainer.Variable(numpy.array([1., 2.], numpy.float16))
+    y = F.add(x, value)
+    assert y.dtype == numpy.float16
+    assert y.creator.label == f'_ + {numpy.float16(value)}'
+    numpy.testing.assert_array_equal(y.array, x.array + numpy.float16(value))
