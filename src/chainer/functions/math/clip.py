@@ -11,15 +11,12 @@ class Clip(function_node.FunctionNode):
     def __init__(self, x_min, x_max):
         if x_min is None and x_max is None:
             raise ValueError('clip requires x_min or x_max (or both), got neither')
-        if x_min is not None and x_max is not None and x_min > x_max:
-            raise ValueError(f'clip requires x_min <= x_max, got x_min={x_min}, '
+        # An empty interval is refused, equal bounds included (as Chainer does).
+        if x_min is not None and x_max is not None and x_min >= x_max:
+            raise ValueError(f'clip requires x_min < x_max, got x_min={x_min}, '
                              f'x_max={x_max}')
         self.x_min = x_min
         self.x_max = x_max
-
-    @property
-    def label(self):
-        return 'clip'
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))

@@ -13,6 +13,10 @@ class BatchDet(function_node.FunctionNode):
 
     _ndim = 3
 
+    @property
+    def label(self):
+        return 'det'
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a',))
         a_type, = in_types

@@ -30,6 +30,10 @@ class Inv(function_node.FunctionNode):
 
     _ndim = 2
 
+    @property
+    def label(self):
+        return 'inv'
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a',))
         a_type, = in_types

@@ -11,10 +11,6 @@ def _sum_to(gx, shape):
 
 class Minimum(function_node.FunctionNode):
 
-    @property
-    def label(self):
-        return 'minimum'
-
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x1', 'x2'))
         x1_type, x2_type = in_types

@@ -46,5 +46,16 @@ def test_invalid_arguments():
         F.clip(numpy.zeros(3, numpy.float32), None, None)
     with pytest.raises(ValueError):
         F.clip(numpy.zeros(3, numpy.float32), 1.0, -1.0)
-    with pytest.raises(type_check.InvalidType, match='clip'):
+    with pytest.raises(type_check.InvalidType, match=r'Clip \(Forward\)'):
         F.clip(numpy.zeros(3, numpy.int32), -1, 1)
+
+
+def test_equal_bounds_are_refused():
+    # Chainer 7 refuses an empty interval, x_min == x_max included.
+    with pytest.raises(ValueError):
+        F.clip(numpy.zeros(3, numpy.float32), 0.5, 0.5)
+
+
+def test_node_label_is_class_name():
+    y = F.clip(numpy.zeros(3, numpy.float32), -1.0, 1.0)
+    assert y.creator.label == 'Clip'

@@ -44,9 +44,9 @@ def test_ties_go_to_first_input():
 
 def test_invalid():
     x = numpy.zeros((2, 3), numpy.float32)
-    with pytest.raises(type_check.InvalidType, match='maximum'):
+    with pytest.raises(type_check.InvalidType, match='Maximum'):
         F.maximum(x, x.astype(numpy.float64))
-    with pytest.raises(type_check.InvalidType, match='maximum'):
+    with pytest.raises(type_check.InvalidType, match='Maximum'):
         F.maximum(x, numpy.zeros((2,), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='maximum'):
+    with pytest.raises(type_check.InvalidType, match='Maximum'):
         F.maximum(numpy.zeros(2, numpy.int32), numpy.zeros(2, numpy.int32))
