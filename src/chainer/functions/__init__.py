@@ -128,11 +128,34 @@ _NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in name
 __all__ = sorted(_NAME_TO_MODULE)
 
 
+_class_index = None
+
+
+def _find_class(name):
+    # Old code also reaches the FunctionNode classes through this package (``F.ReLU``); they are
+    # looked up, on first such access, among the classes defined in the function modules.
+    global _class_index
+    if _class_index is None:
+        from chainer import function_node
+        index = {}
+        for mod in _MODULES:
+            module = importlib.import_module('chainer.functions.' + mod)
+            for attr, value in vars(module).items():
+                if (isinstance(value, type) and issubclass(value, function_node.FunctionNode)
+                        and value.__module__ == module.__name__ and not attr.startswith('_')):
+                    index.setdefault(attr, value)
+        _class_index = index
+    return _class_index.get(name)
+
+
 def __getattr__(name):
     mod = _NAME_TO_MODULE.get(name)
     if mod is None:
-        raise AttributeError(f"module 'chainer.functions' has no attribute '{name}'")
-    value = getattr(importlib.import_module('chainer.functions.' + mod), name)
+        value = _find_class(name) if name[:1].isupper() else None
+        if value is None:
+            raise AttributeError(f"module 'chainer.functions' has no attribute '{name}'")
+    else:
+        value = getattr(importlib.import_module('chainer.functions.' + mod), name)
     globals()[name] = value
     return value
 

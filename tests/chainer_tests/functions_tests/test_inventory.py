@@ -48,3 +48,12 @@ def test_every_function_has_harness_tests():
                 and not re.search(r'(\bF|functions)\.%s\b' % re.escape(name), text)]
     if untested:
         pytest.fail('functions without a FunctionTestCase-based test: ' + ', '.join(untested))
+
+
+def test_function_node_classes_reachable():
+    import chainer
+    for name in ('ReLU', 'Sum', 'MatMul', 'Concat', 'Tanh'):
+        cls = getattr(F, name)
+        assert issubclass(cls, chainer.FunctionNode)
+    with pytest.raises(AttributeError):
+        F.NoSuchFunctionNode
