@@ -1,8 +1,53 @@
 """Means: ``average`` (optionally weighted) and its alias ``mean``."""
 import math
 
+import numpy
+
 import chainer
+from chainer import backend
+from chainer import function_node
 from chainer.functions.math import sum as _sum
+from chainer.utils import type_check
+
+
+class Mean(function_node.FunctionNode):
+    """Unweighted mean over the given axes (one node, as in Chainer's graphs)."""
+
+    keepdims = False
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = _sum._normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
+        _sum._check_axis(self.axis, x_type)
+
+    def _scale(self, shape):
+        if self.axis is None:
+            count = math.prod(shape)
+        else:
+            count = math.prod(shape[a] for a in self.axis)
+        # Zero elements give nan, as numpy.mean does (without its warning).
+        return 1.0 / count if count else float('nan')
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        xp = backend.get_array_module(x)
+        # float16 accumulates in float32, as in Sum.
+        acc = numpy.dtype(numpy.float32 if x.dtype == numpy.float16 else x.dtype)
+        y = x.sum(axis=self.axis, keepdims=self.keepdims, dtype=acc)
+        y = y * acc.type(self._scale(x.shape))
+        return xp.asarray(y).astype(x.dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        shape = self._in_shape
+        gy = _sum._expand_reduced(grad_outputs[0], shape, self.axis, self.keepdims)
+        gy = gy * gy.dtype.type(self._scale(shape))
+        return chainer.functions.broadcast_to(gy, shape),
 
 
 def average(x, axis=None, weights=None, keepdims=False):
@@ -35,15 +80,7 @@ def average(x, axis=None, weights=None, keepdims=False):
     F = chainer.functions
     norm_axis = _sum._normalize_axis(axis)
     if weights is None:
-        y = F.sum(x, axis, keepdims)
-        shape = x.shape
-        if norm_axis is None:
-            count = math.prod(shape)
-        else:
-            count = math.prod(shape[a] for a in norm_axis) if shape else 1
-        # A division by zero elements yields nan, as numpy.mean does.
-        scale = 1.0 / count if count else float('nan')
-        return y * y.dtype.type(scale)
+        return Mean(axis, keepdims).apply((x,))[0]
 
     if norm_axis is not None and len(norm_axis) > 1:
         raise ValueError(

@@ -89,3 +89,23 @@ def test_invalid_weights():
         F.average(x, axis=(0, 1), weights=numpy.ones((2, 3), numpy.float32))
     with pytest.raises(TypeError):
         F.average(x, axis=[0])
+
+
+def test_unweighted_average_is_one_mean_node():
+    # Chainer 7 graphs show an unweighted average as a single 'Mean' node.
+    x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    y = F.average(x, axis=1)
+    assert y.creator.label == 'Mean'
+    assert y.creator.inputs[0] is x.node
+    assert F.mean(x).creator.label == 'Mean'
+
+
+def test_unweighted_average_type_errors_name_mean():
+    with pytest.raises(chainer.utils.type_check.InvalidType, match='Mean'):
+        F.average(numpy.ones((2, 3), numpy.int32))
+    with pytest.raises(chainer.utils.type_check.InvalidType, match='Mean'):
+        F.average(numpy.ones((2, 3), numpy.float32), axis=2)
+    with pytest.raises(TypeError):
+        F.average(numpy.ones((2, 3), numpy.float32), axis=[0])
+    with pytest.raises(ValueError):
+        F.average(numpy.ones((2, 3), numpy.float32), axis=(0, 0))
