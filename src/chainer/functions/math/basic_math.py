@@ -559,6 +559,21 @@ def _rmatmul(self, lhs):
     return _matmul_mod.MatMul().apply((_lhs_array(lhs), self))[0]
 
 
+# The operator functions under Chainer's module-level names, for code that
+# imports them from here; ``rsub(x, c)`` is ``c - x`` (``add`` serves ``+``).
+sub = _sub
+rsub = _rsub
+mul = _mul
+div = _div
+rdiv = _rdiv
+floordiv = _floordiv
+rfloordiv = _rfloordiv
+pow = _pow
+rpow = _rpow
+matmul = _matmul
+rmatmul = _rmatmul
+
+
 def install_variable_arithmetics():
     """Defines the arithmetic operators of :class:`~chainer.Variable`."""
     V = _Variable

@@ -377,3 +377,16 @@ def test_add_function_with_scalar(value):
     assert y.dtype == numpy.float16
     assert y.creator.label == f'_ + {numpy.float16(value)}'
     numpy.testing.assert_array_equal(y.array, x.array + numpy.float16(value))
+
+
+def test_module_level_operator_functions():
+    from chainer.functions.math import basic_math as bm
+    x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
+    w = chainer.Variable(numpy.array([[1.], [1.]], numpy.float32))
+    cases = [(bm.sub, [-1, 0]), (bm.rsub, [1, 0]), (bm.mul, [2, 4]), (bm.div, [0.5, 1]),
+             (bm.rdiv, [2, 1]), (bm.floordiv, [0, 1]), (bm.rfloordiv, [2, 1]),
+             (bm.pow, [1, 4]), (bm.rpow, [2, 4]), (bm.add, [3, 4])]
+    for f, expected in cases:
+        numpy.testing.assert_allclose(f(x, 2).array, expected, err_msg=f.__name__)
+    numpy.testing.assert_allclose(bm.matmul(x, w).array, [3])
+    numpy.testing.assert_allclose(bm.neg(x).array, [-1, -2])
