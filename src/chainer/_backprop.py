@@ -7,11 +7,13 @@ its consumer has used it (unless ``retain_grad``).
 """
 import heapq
 import traceback
+import warnings
 
 import numpy
 
 import chainer
 from chainer import function_hook
+from chainer.utils import argument
 
 
 def _sum(grads):
@@ -306,6 +308,13 @@ def backward_from_variable(var, retain_grad, enable_double_backprop, loss_scale)
     if g is None:
         if var._array.size != 1:
             return      # nothing to propagate (as Chainer)
+        if var._array.ndim != 0:
+            warnings.warn(
+                'Treating a variable with only one element as a scalar in '
+                'Variable.backward is deprecated. A scalar variable must be a '
+                '0-dimensional array. Apply chainer.functions.squeeze to obtain a scalar '
+                'variable. If the size of this variable accidentally becomes one, set '
+                'zero to grad.', DeprecationWarning, stacklevel=3)
         g = _ones_like(var._array, loss_scale)
         var._grad_var = g
     _backprop_to_leaves([(node, g)], retain_grad, enable_double_backprop, loss_scale)
@@ -316,7 +325,11 @@ def _backprop_to_leaves(seeds, retain_grad, enable_double_backprop, loss_scale):
         table = _GradTable(load=True, lazy=bool(chainer.config.lazy_grad_sum))
         for node, g in seeds:
             table.seed(node, g)
-        leaves = _run(table, [n for n, _ in seeds], retain_grad)
+        starts = [n for n, _ in seeds]
+        leaves = _run(table, starts, retain_grad)
+        # Seeds without a creator (chainer.backward on leaf variables) are leaves too.
+        leaves += [n for n in dict.fromkeys(starts)
+                   if n._creator_node is None and n not in leaves]
         for x in leaves:
             g = table.pop(x)
             var = x._variable()
@@ -342,35 +355,47 @@ def _check_variables(values, what):
 def backward(outputs, grad_outputs=None, **kwargs):
     """Runs backprop from several variables at once.
 
+    Unlike :meth:`Variable.backward`, no output gets a default gradient of 1: an
+    output without a gradient is skipped.
+
     Args:
         outputs (tuple or list of Variable): Where backprop starts.
-        grad_outputs (tuple or list): Initial gradients (Variables or arrays),
-            one per output. ``None`` (as a whole or per output) uses the output's
-            own :attr:`~chainer.Variable.grad_var`, or 1 for a one-element output.
+        grad_outputs (tuple or list): Initial gradients (Variables or arrays), one
+            per output; a ``None`` entry skips its output. When ``grad_outputs``
+            itself is ``None``, each output's :attr:`~chainer.Variable.grad_var` is
+            used (and then reset to ``None``); an output without one is skipped with
+            a ``RuntimeWarning``.
         enable_double_backprop (bool): Build the graph of the backward pass.
     """
-    enable_double_backprop = kwargs.pop('enable_double_backprop', False)
-    if kwargs:
-        raise TypeError('backward() got unexpected keyword argument(s) '
-                        + ', '.join(repr(k) for k in kwargs))
+    enable_double_backprop, = argument.parse_kwargs(
+        kwargs, ('enable_double_backprop', False),
+        retain_grad='semantics for retain_grad=True is under discussion',
+        loss_scale='chainer.backward does not support loss_scale option')
     _check_sequence(outputs, 'outputs')
     _check_variables(outputs, 'outputs')
     _check_sequence(grad_outputs, 'grad_outputs', allow_none=True)
-    if grad_outputs is None:
-        grad_outputs = [None] * len(outputs)
-    elif len(grad_outputs) != len(outputs):
+    if grad_outputs is not None and len(grad_outputs) != len(outputs):
         raise ValueError('grad_outputs must have the same length as outputs '
                          f'({len(grad_outputs)} != {len(outputs)})')
-    seeds = []
-    for y, gy in zip(outputs, grad_outputs):
+    for y in outputs:
         y._node._check_old_style_gradient()
-        if gy is None:
+    if grad_outputs is None:
+        grad_outputs = []
+        for y in outputs:
             gy = y._grad_var
             if gy is None:
-                if y._array.size != 1:
-                    continue
-                gy = _ones_like(y._array, None)
-        elif not isinstance(gy, chainer.Variable):
+                warnings.warn('outputs contains a Variable without grad, or duplicate '
+                              'outputs. Note that chainer.backward does not set default '
+                              'grad.', RuntimeWarning, stacklevel=2)
+            # Taken out of the variable: it seeds the table instead (and a duplicate
+            # output then counts once).
+            y._grad_var = None
+            grad_outputs.append(gy)
+    seeds = []
+    for y, gy in zip(outputs, grad_outputs):
+        if gy is None:
+            continue
+        if not isinstance(gy, chainer.Variable):
             gy = chainer.Variable(gy, requires_grad=False)
         seeds.append((y._node, gy))
     if seeds:

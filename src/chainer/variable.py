@@ -1,5 +1,6 @@
 """Variable, VariableNode and Parameter: arrays that remember how they were made."""
 import sys
+import warnings
 import weakref
 
 import numpy
@@ -39,6 +40,10 @@ def _no_compare(self, other=None):
 def check_grad_type(func, x, is_node_x, gx, index=None):
     """Checks that ``gx`` (an array) is a valid gradient for node/variable ``x``."""
     data = x.data if is_node_x else x.array
+    if (data is None and not is_node_x) or x.dtype is None:
+        # An uninitialized variable (or a node that never saw data) has nothing to compare
+        # with; Chainer lets any gradient through here too.
+        return
     if data is not None and type(gx) is not type(data) and not (
             _is_array(gx) and _is_array(data)
             and type(gx).__module__.split('.')[0] == type(data).__module__.split('.')[0]):
@@ -303,7 +308,8 @@ class Variable:
             device = backend = st = None
         else:
             xp = chainer.backend.get_array_module(data)
-            device = self.device
+            # As Chainer: 'CPU' for NumPy arrays, the CUDA device for CuPy ones.
+            device = 'CPU' if isinstance(data, numpy.ndarray) else data.device
             backend = type(data)
             st = stats.format(float(xp.mean(data)), float(xp.std(data)))
         g = self.grad
@@ -332,6 +338,21 @@ class Variable:
         self._node._update_data_info(d)
 
     data = array
+
+    @property
+    def raw_array(self):
+        """The underlying array as stored (the same as :attr:`array`: rechainer has no
+        non-standard memory layouts)."""
+        return self._array
+
+    @raw_array.setter
+    def raw_array(self, d):
+        self.array = d
+
+    @property
+    def chainerx_array(self):
+        """The ChainerX array of the data; always ``None`` (rechainer has no ChainerX)."""
+        return None
 
     @property
     def grad(self):
@@ -446,6 +467,10 @@ class Variable:
         """Returns the single element of the data as a Python scalar."""
         return self._array.item()
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """Returns the (weighted) mean (see :func:`chainer.functions.average`)."""
+        return chainer.functions.average(self, axis, weights, keepdims)
+
     def reshape(self, *shape):
         """Returns a reshaped variable (see :func:`chainer.functions.reshape`)."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -510,7 +535,12 @@ class Variable:
         self._grad_var = None
 
     def zerograd(self):
-        """Sets the gradient to zeros (deprecated in Chainer in favour of cleargrad)."""
+        """Sets the gradient to zeros (deprecated: use :meth:`cleargrad`)."""
+        warnings.warn('Variable.zerograd is deprecated. Use Variable.cleargrad instead.',
+                      DeprecationWarning, stacklevel=2)
+        self._zerograd()
+
+    def _zerograd(self):
         if self._array is None:
             return
         xp = self.xp
@@ -522,12 +552,27 @@ class Variable:
             gv._array.fill(0)
 
     def copydata(self, var):
-        """Copies the data of ``var`` (a Variable or array) into this variable."""
+        """Copies the data of ``var`` (a Variable or array) into this variable.
+
+        An uninitialized side is initialized first (a :class:`Parameter` with the
+        other side's shape), across devices if needed.
+        """
         src = var.array if isinstance(var, Variable) else var
         dst = self._array
-        if dst is None:
-            self.array = src.copy()
-            return
+        if src is None:
+            if dst is None:
+                return
+            if not isinstance(var, Parameter):
+                raise RuntimeError('cannot copy the data of an uninitialized variable')
+            var.initialize(self.shape)
+            src = var.array
+        elif dst is None:
+            if isinstance(self, Parameter):
+                self.initialize(src.shape)
+                dst = self._array
+            else:
+                self.array = src.copy()
+                return
         chainer.backend.copyto(dst, src)
 
     def addgrad(self, var):
@@ -537,7 +582,9 @@ class Variable:
             return
         g = src.array
         if self._array is None:
-            raise RuntimeError('cannot add a gradient to a variable without data')
+            if not isinstance(self, Parameter):
+                raise RuntimeError('cannot add a gradient to a variable without data')
+            self.initialize(g.shape)
         dev = self.device
         g = dev.send(g)
         if self._grad_var is None:
@@ -688,8 +735,8 @@ class Parameter(Variable):
         if self._array is None:
             self._grad_initializer = None
 
-    def zerograd(self):
-        super().zerograd()
+    def _zerograd(self):
+        super()._zerograd()
         if self._array is None:
             from chainer import initializers
             self._grad_initializer = initializers.Zero(getattr(self.initializer, 'dtype', None))

@@ -65,8 +65,15 @@ class TestVariableBackward:
     def test_one_element_non_scalar(self):
         x = var([2.])
         y = x * x
-        y.backward()
+        # Still seeded with 1, as in Chainer 7, which deprecates it.
+        with pytest.warns(DeprecationWarning, match='only one element'):
+            y.backward()
         np.testing.assert_allclose(x.grad, [4.])
+
+    def test_scalar_root_does_not_warn(self, recwarn):
+        x = var(2.)
+        (x * x).backward()
+        assert not [w for w in recwarn if w.category is DeprecationWarning]
 
     def test_gradients_accumulate(self):
         x = var([1., 2.])
@@ -170,8 +177,39 @@ class TestChainerBackward:
     def test_uses_output_grads(self):
         x = var([1., 2.])
         y = F.sum(x * 3)
+        y.grad = np.array(2.)
         chainer.backward([y])
+        np.testing.assert_allclose(x.grad, [6., 6.])
+        # The output's gradient seeded the pass; like Chainer, it is not kept.
+        assert y.grad is None
+
+    def test_no_default_grad(self):
+        # Unlike Variable.backward, a one-element output without grad is not seeded.
+        x = var([1., 2.])
+        y = F.sum(x * 3)
+        with pytest.warns(RuntimeWarning, match='does not set default grad'):
+            chainer.backward([y])
+        assert x.grad is None
+
+    def test_duplicate_outputs_count_once(self):
+        x = var([1., 2.])
+        y = x * 3
+        y.grad = np.ones(2)
+        with pytest.warns(RuntimeWarning):
+            chainer.backward([y, y])
         np.testing.assert_allclose(x.grad, [3., 3.])
+
+    def test_none_entry_skips_output(self, recwarn):
+        x = var([1., 2.])
+        y1, y2 = x * 2, x * 5
+        chainer.backward([y1, y2], [np.ones(2), None])
+        np.testing.assert_allclose(x.grad, [2., 2.])
+        assert not recwarn.list
+
+    def test_leaf_output(self):
+        x = var([1., 2.])
+        chainer.backward([x], [np.array([3., 4.])])
+        np.testing.assert_allclose(x.grad, [3., 4.])
 
     def test_bad_arguments(self):
         x = var([1.])
@@ -181,6 +219,11 @@ class TestChainerBackward:
             chainer.backward([x], [None, None])
         with pytest.raises(TypeError):
             chainer.backward([x], foo=1)
+        # Options of Variable.backward that chainer.backward refuses, as Chainer does.
+        with pytest.raises(ValueError, match='retain_grad'):
+            chainer.backward([x], retain_grad=True)
+        with pytest.raises(ValueError, match='loss_scale'):
+            chainer.backward([x], loss_scale=2.)
 
 
 class TestGrad:

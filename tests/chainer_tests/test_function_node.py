@@ -302,7 +302,7 @@ class TestDebug:
 
             def backward(self, indexes, gy):
                 return chainer.Variable(np.full_like(gy[0].array, np.nan)),
-        x = x32(1)
+        x = x32()
         with chainer.using_config('debug', True):
             y, = NanGrad().apply((x,))
             with pytest.raises(RuntimeError,
@@ -316,7 +316,7 @@ class TestDebug:
 
             def backward(self, indexes, gy):
                 raise ZeroDivisionError('boom')
-        x = x32(1)
+        x = x32()
         chainer.set_debug(True)
         try:
             y, = Broken().apply((x,))

@@ -63,7 +63,8 @@ class TestBasics:
         assert (x.grad == 0).all()
         x.cleargrad()
         assert x.grad is None
-        x.zerograd()
+        with pytest.warns(DeprecationWarning, match='cleargrad'):
+            x.zerograd()
         assert (x.grad == 0).all()
 
     def test_comparisons_raise_and_unhashable(self):
@@ -91,11 +92,12 @@ class TestBasics:
     def test_debug_print(self):
         x = _var(name='x')
         text = x.debug_print()
-        assert text.startswith('<variable x>\n- device: @numpy\n')
+        # Chainer prints 'CPU' as the device of NumPy data.
+        assert text.startswith('<variable x>\n- device: CPU\n- backend: <class')
         assert '- shape: (2, 3)' in text and '- dtype: float32' in text
         assert '- statistics: mean=2.50000000, std=1.707825' in text
         assert text.endswith('- grad: None')
-        x.zerograd()
+        x.grad = np.zeros((2, 3), np.float32)
         assert x.debug_print().endswith('- grad: 0')
 
     def test_copydata_addgrad(self):
@@ -241,7 +243,8 @@ class TestParameter:
         q.initialize((2,))
         assert q.grad is None
         r = chainer.Parameter(chainer.initializers.One())
-        r.zerograd()
+        with pytest.warns(DeprecationWarning):
+            r.zerograd()
         r.initialize((2,))
         assert (r.grad == 0).all()
 
@@ -257,3 +260,56 @@ class TestParameter:
 def test_testing_assert_allclose_accepts_variables():
     x = _var()
     testing.assert_allclose(x, x.array)
+
+
+class TestChainer7Surface:
+    """Members of Chainer 7's Variable found missing or different in the audit."""
+
+    def test_mean(self):
+        x = _var()
+        np.testing.assert_allclose(x.mean().array, 2.5)
+        np.testing.assert_allclose(x.mean(axis=1).array, [1., 4.])
+        y = x.mean(axis=1, weights=np.array([1., 0., 1.], np.float32), keepdims=True)
+        assert y.shape == (2, 1)
+        np.testing.assert_allclose(y.array[:, 0], [1., 4.])
+        with pytest.raises(TypeError):
+            x.mean(0, None)     # weights and keepdims are keyword-only
+        x.mean().backward()
+        np.testing.assert_allclose(x.grad, np.full((2, 3), 1 / 6))
+
+    def test_raw_array_and_chainerx_array(self):
+        x = _var()
+        assert x.raw_array is x.array
+        a = np.zeros((2, 3), np.float32)
+        x.raw_array = a
+        assert x.array is a
+        assert x.chainerx_array is None
+
+    def test_grad_of_uninitialized_variable_is_not_checked(self):
+        v = chainer.Variable()
+        v.grad = np.ones(3, np.float32)
+        assert v.grad.shape == (3,)
+
+    def test_copydata_initializes_parameters(self):
+        src = _var()
+        p = chainer.Parameter(chainer.initializers.Zero())
+        p.copydata(src)
+        assert p.shape == (2, 3) and (p.array == src.array).all()
+        q = chainer.Parameter(chainer.initializers.One())
+        dst = _var()
+        dst.copydata(q)
+        assert q.shape == (2, 3) and (dst.array == 1).all()
+
+    def test_addgrad_initializes_parameter(self):
+        src = _var()
+        src.grad = np.full((2, 3), 3, np.float32)
+        p = chainer.Parameter(chainer.initializers.Zero())
+        p.cleargrad()
+        p.addgrad(src)
+        assert p.shape == (2, 3) and (p.grad == 3).all()
+
+    def test_zerograd_warns(self):
+        x = _var()
+        with pytest.warns(DeprecationWarning, match='Variable.zerograd is deprecated'):
+            x.zerograd()
+        assert (x.grad == 0).all()
