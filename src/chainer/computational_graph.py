@@ -9,6 +9,7 @@ the ``dot`` program when Graphviz is installed.
 import shutil
 import subprocess
 
+from chainer import function
 from chainer import function_node
 from chainer import variable
 
@@ -159,11 +160,13 @@ class ComputationalGraph:
 
 def _start_nodes(outputs):
     if isinstance(outputs, (variable.Variable, variable.VariableNode,
-                            function_node.FunctionNode)):
+                            function_node.FunctionNode, function.Function)):
         outputs = [outputs]
     nodes = []
     for o in outputs:
         if isinstance(o, variable.Variable):
+            o = o.node
+        elif isinstance(o, function.Function):
             o = o.node
         elif not isinstance(o, (variable.VariableNode, function_node.FunctionNode)):
             raise TypeError(f'outputs must be Variables, VariableNodes or FunctionNodes, '
@@ -184,7 +187,8 @@ def build_computational_graph(outputs, remove_split=True, variable_style='defaul
     Args:
         outputs: A :class:`~chainer.Variable`, a
             :class:`~chainer.variable.VariableNode`, a
-            :class:`~chainer.FunctionNode`, or a list of them.
+            :class:`~chainer.FunctionNode` (or an old-style
+            :class:`~chainer.Function`), or a list of them.
         remove_split (bool): Must be ``True``; kept for old code.
         variable_style (dict or 'default'): DOT attributes of variable nodes
             (``shape``, ``color``, ``fillcolor``, ``style``...); ``'default'``

@@ -1,4 +1,5 @@
 """Old-style ``chainer.Function``: arrays in, arrays out, adapted onto FunctionNode."""
+import warnings
 import weakref
 
 import numpy
@@ -165,7 +166,13 @@ class Function:
         self.node.retain_inputs(indexes)
 
     def retain_outputs(self, indexes, retain_after_backward=False):
-        """Keeps the given outputs for backward (call inside forward)."""
+        """Keeps the given outputs for backward (call inside forward).
+
+        ``retain_after_backward`` is accepted for old code and has no effect.
+        """
+        if retain_after_backward:
+            warnings.warn('retain_after_backward option has no effect',
+                          DeprecationWarning, stacklevel=2)
         self.node.retain_outputs(indexes)
 
     def unchain(self):

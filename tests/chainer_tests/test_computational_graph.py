@@ -129,6 +129,20 @@ def test_start_from_node_or_function(net):
     assert len(g.nodes) == 5 and net['a'].node not in g.nodes
 
 
+def test_start_from_old_style_function():
+    class Double(chainer.Function):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+    f = Double()
+    x = chainer.Variable(numpy.ones(2, numpy.float32), name='x')
+    y = f(x)    # keeps the node (the function holds it weakly) alive
+    g = c.build_computational_graph(f)
+    assert y.creator is f
+    assert g.nodes == [f.node, x.node]
+    assert 'label="Double"' in g.dump()
+
+
 def test_leaf_output_is_a_lone_node():
     x = chainer.Variable(numpy.ones(2, numpy.float32), name='x')
     g = c.build_computational_graph([x])

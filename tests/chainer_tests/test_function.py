@@ -100,3 +100,13 @@ def test_default_backward_gives_none():
     x = chainer.Variable(np.ones(2, np.float32))
     F.sum(NoGrad()(x)).backward()
     assert x.grad is None
+
+
+def test_retain_after_backward_is_deprecated():
+    class Keep(chainer.Function):
+        def forward(self, inputs):
+            self.retain_outputs((0,), retain_after_backward=True)
+            return inputs[0] * 2,
+
+    with pytest.warns(DeprecationWarning, match='retain_after_backward'):
+        Keep()(chainer.Variable(np.ones(2, np.float32)))

@@ -253,7 +253,8 @@ class Expr:
         return f'<{type(self).__name__} {self}>'
 
     def __bool__(self):
-        raise TypeError(
+        # RuntimeError, as in Chainer.
+        raise RuntimeError(
             'a type_check expression has no truth value: pass each condition as a separate '
             'argument of type_check.expect(), or call .eval() to get its value')
 
