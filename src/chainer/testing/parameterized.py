@@ -187,15 +187,15 @@ def product(parameter):
         parameter (dict or list): Either a dict mapping each name to a list of values
             (``{'a': [1, 2], 'b': [3]}`` gives ``[{'a': 1, 'b': 3}, {'a': 2, 'b': 3}]``;
             names are taken in sorted order, the first varying slowest), or a list of lists
-            of dicts, combined as by :func:`product_dict`.
+            of dicts, combined as by :func:`product_dict`. A key may name several
+            parameters that vary together: ``{'shape,axis': [((2, 3), 0), ((4,), 0)]}``.
 
     Returns:
         list of dicts.
     """
     if isinstance(parameter, dict):
-        keys = sorted(parameter)
-        return [dict(zip(keys, values))
-                for values in itertools.product(*(parameter[k] for k in keys))]
+        return product_dict(*[from_pytest_parameterize(key, parameter[key])
+                              for key in sorted(parameter)])
     if isinstance(parameter, (list, tuple)):
         return product_dict(*parameter)
     raise TypeError(

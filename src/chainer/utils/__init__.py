@@ -1,7 +1,10 @@
 """Utilities shared across Chainer: type checks, argument parsing, array helpers."""
+import contextlib
 import functools
 import importlib
 import math
+import shutil
+import tempfile
 
 import numpy
 
@@ -42,6 +45,25 @@ def force_type(dtype, value):
     if value.dtype != dtype:
         return value.astype(dtype, copy=False)
     return value
+
+
+@contextlib.contextmanager
+def tempdir(**kwargs):
+    """Context manager giving a fresh temporary directory, removed on exit.
+
+    Args:
+        kwargs: Passed to :func:`tempfile.mkdtemp` (``suffix``, ``prefix``,
+            ``dir``), plus ``ignore_errors`` (bool) for the removal.
+
+    Yields:
+        str: The path of the directory.
+    """
+    ignore_errors = kwargs.pop('ignore_errors', False)
+    path = tempfile.mkdtemp(**kwargs)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=ignore_errors)
 
 
 def size_of_shape(shape):

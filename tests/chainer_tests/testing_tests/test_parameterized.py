@@ -123,6 +123,15 @@ def test_product_of_dict():
     assert testing.product({'a': []}) == []
 
 
+def test_product_with_joint_keys():
+    got = testing.product({'shape,axis': [((2, 3), 0), ((4,), -1)], 'dtype': ['f', 'd']})
+    assert got == [
+        {'dtype': 'f', 'shape': (2, 3), 'axis': 0}, {'dtype': 'f', 'shape': (4,), 'axis': -1},
+        {'dtype': 'd', 'shape': (2, 3), 'axis': 0}, {'dtype': 'd', 'shape': (4,), 'axis': -1}]
+    with pytest.raises(ValueError):
+        testing.product({'a,b': [(1, 2, 3)]})
+
+
 def test_product_of_lists_of_dicts():
     got = testing.product([
         [{'a': 1}, {'a': 2, 'c': 0}],

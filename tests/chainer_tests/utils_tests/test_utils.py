@@ -141,3 +141,11 @@ def test_lazy_names_resolve_or_raise_attribute_error():
         except AttributeError:
             continue
         assert callable(value)
+
+
+def test_tempdir(tmp_path):
+    import os
+    with utils.tempdir(dir=str(tmp_path), prefix='t') as d:
+        assert os.path.isdir(d) and os.path.basename(d).startswith('t')
+        open(os.path.join(d, 'f'), 'w').close()
+    assert not os.path.exists(d)
