@@ -76,9 +76,43 @@ global_config = GlobalConfig()
 config = LocalConfig(global_config)
 
 
-@contextlib.contextmanager
+class _ConfigContext(contextlib.ContextDecorator):
+    """What :func:`using_config` returns: a reusable context manager and decorator."""
+
+    def __init__(self, config, name, value):
+        self.config = config
+        self.name = name
+        self.value = value
+        self._saved = []    # one (was set locally, old value) per active entry
+
+    def __enter__(self):
+        config = self.config
+        local = config._local.__dict__ if isinstance(config, LocalConfig) else vars(config)
+        name = self.name
+        self._saved.append((name in local, local.get(name)))
+        setattr(config, name, self.value)
+
+    def __exit__(self, *exc_info):
+        had, old = self._saved.pop()
+        if had:
+            setattr(self.config, self.name, old)
+        else:
+            try:
+                delattr(self.config, self.name)
+            except AttributeError:
+                pass
+
+    def _recreate_cm(self):
+        # Each call of a decorated function gets its own context, so that calls from
+        # several threads do not share the stack of saved values.
+        return _ConfigContext(self.config, self.name, self.value)
+
+
 def using_config(name, value, config=config):
     """Temporarily sets ``config.<name>`` to ``value`` within a ``with`` block.
+
+    The returned object can be entered several times (also nested) and can
+    decorate a function, which then runs with the setting.
 
     Args:
         name (str): Configuration key.
@@ -86,17 +120,4 @@ def using_config(name, value, config=config):
         config: The configuration object to modify (``chainer.config`` by
             default).
     """
-    local = config._local.__dict__ if isinstance(config, LocalConfig) else vars(config)
-    had = name in local
-    old = local.get(name)
-    setattr(config, name, value)
-    try:
-        yield
-    finally:
-        if had:
-            setattr(config, name, old)
-        else:
-            try:
-                delattr(config, name)
-            except AttributeError:
-                pass
+    return _ConfigContext(config, name, value)

@@ -33,6 +33,47 @@ def test_using_config_restores_and_deletes():
         chainer.config.my_new_key
 
 
+def test_using_config_is_reusable_and_a_decorator():
+    # Chainer returns a context object that can be entered again; no_backprop_mode()
+    # objects are commonly kept and reused.
+    ctx = chainer.using_config('train', False)
+    for _ in range(2):
+        with ctx:
+            assert chainer.config.train is False
+            with ctx:
+                assert chainer.config.train is False
+            assert chainer.config.train is False
+        assert chainer.config.train is True
+
+    @chainer.using_config('train', False)
+    def f():
+        return chainer.config.train
+
+    assert f() is False and f() is False and chainer.config.train is True
+    nb = chainer.no_backprop_mode()
+    x = chainer.Variable(np.ones(1, np.float32))
+    for _ in range(2):
+        with nb:
+            assert (x * 2).creator is None
+    assert (x * 2).creator is not None
+
+
+def test_using_config_decorator_in_threads():
+    seen = []
+
+    @chainer.using_config('user_flag', 1)
+    def work(i):
+        seen.append(chainer.config.user_flag)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == [1] * 8
+    assert not hasattr(chainer.config, 'user_flag')
+
+
 def test_thread_isolation():
     seen = {}
 
