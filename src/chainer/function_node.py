@@ -139,6 +139,18 @@ class FunctionNode:
             out[i] = d
         return tuple(out)
 
+    def __call__(self, *args, **kwargs):
+        # A common slip from old-style Functions, which are called directly.
+        name = type(self).__name__
+        if type(self).__module__.startswith('chainer.'):
+            hint = (f' Better still, call the function rather than its class (e.g. '
+                    f'chainer.functions.{name.lower()}(...)).')
+        else:
+            hint = ''
+        raise RuntimeError(
+            f'{name} is a chainer.FunctionNode and cannot be called directly: use '
+            f'{name}().apply((x, ...)), which returns a tuple of Variables.{hint}')
+
     def apply(self, inputs):
         """Computes the outputs and, when backprop is enabled, links them to the graph.
 

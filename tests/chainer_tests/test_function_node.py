@@ -147,6 +147,14 @@ class TestApply:
         f.unchain()
         assert y.creator is None and f.inputs is None
 
+    def test_calling_a_node_directly_is_refused(self):
+        # As in Chainer: RuntimeError pointing at apply().
+        with pytest.raises(RuntimeError, match=r'Square\(\)\.apply'):
+            Square()(x32(2))
+        from chainer.functions.math import exponential
+        with pytest.raises(RuntimeError, match='chainer.functions.exp'):
+            exponential.Exp()(x32(2))
+
     def test_old_label(self):
         assert Square().label == 'Square'
 

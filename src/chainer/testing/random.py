@@ -1,6 +1,7 @@
 """``fix_random``: deterministic random numbers inside tests."""
 import functools
 import inspect
+import os
 import random
 import sys
 import unittest
@@ -23,6 +24,8 @@ def _restore_state(state):
 
 
 def _seed(seed):
+    if os.environ.get('CHAINER_TEST_RANDOM_NONDETERMINISTIC', '0') == '1':
+        seed = None     # documented switch: fresh entropy even under fix_random
     random.seed(seed)
     numpy.random.seed(seed)
     cupy = sys.modules.get('cupy')
@@ -43,21 +46,9 @@ def _wrap_function(func, seed):
     return wrapper
 
 
-def _wrap_fixture(func, seed):
-    def run(self, *args):
-        state = _save_state()
-        _seed(seed)
-        try:
-            result = func(self, *args)
-        except BaseException:
-            _restore_state(state)
-            raise
-        # The matching test method restores the state when it finishes.
-        self.__dict__[_SAVED_ATTR] = state
-        return result
-
-    # pytest passes ``method`` to setup_method only when its code takes an argument
-    # besides self, so the wrapper must take exactly what the original takes.
+def _with_same_arguments(func, run):
+    # pytest passes ``method`` to setup_method/teardown_method only when their code takes
+    # an argument besides self, so a wrapper must take exactly what the original takes.
     if getattr(getattr(func, '__code__', None), 'co_argcount', 1) >= 2:
         def wrapper(self, method):
             return run(self, method)
@@ -67,11 +58,45 @@ def _wrap_fixture(func, seed):
     return functools.wraps(func)(wrapper)
 
 
-def _wrap_test_method(func, seed):
+def _wrap_setup(func, seed):
+    def run(self, *args):
+        state = _save_state()
+        _seed(seed)
+        try:
+            result = func(self, *args)
+        except BaseException:
+            _restore_state(state)
+            raise
+        # The test method continues this stream; the teardown (or, without one, the
+        # test method) restores the state when it finishes.
+        self.__dict__[_SAVED_ATTR] = state
+        return result
+
+    return _with_same_arguments(func, run)
+
+
+def _wrap_teardown(func):
+    def run(self, *args):
+        try:
+            return func(self, *args)
+        finally:
+            state = self.__dict__.pop(_SAVED_ATTR, None)
+            if state is not None:
+                _restore_state(state)
+
+    return _with_same_arguments(func, run)
+
+
+def _wrap_test_method(func, seed, teardown_restores):
     @functools.wraps(func)
     def wrapper(self, *args, **kwargs):
-        state = self.__dict__.pop(_SAVED_ATTR, None)
-        if state is None:
+        state = self.__dict__.get(_SAVED_ATTR)
+        if state is not None:
+            # Seeded in setup: continue that stream.
+            if teardown_restores:
+                return func(self, *args, **kwargs)
+            del self.__dict__[_SAVED_ATTR]
+        else:
             state = _save_state()
             _seed(seed)
         try:
@@ -82,19 +107,26 @@ def _wrap_test_method(func, seed):
     return wrapper
 
 
-def fix_random(seed=0):
+def fix_random(seed=0, *, setup_method='setUp', teardown_method='tearDown'):
     """Makes the random numbers a test draws the same on every run.
 
     As a function or method decorator, seeds Python's ``random``, NumPy's global
     generator (and CuPy's, when loaded) before the call and restores their previous
-    states after it. As a class decorator, seeds before ``setUp`` (or ``setup_method``)
-    and lets the test method continue the same stream, restoring the states when the
-    test method ends. Do not apply it inside ``condition.retry``/``condition.repeat``
-    (that is, below them on a method): the retried attempts would all draw the same
-    numbers, defeating the retry.
+    states after it. As a class decorator, seeds before the class's setup method and
+    lets each test method continue the same stream; the states are restored after the
+    teardown method (or after the test method when the class has no teardown). Do not
+    apply it inside ``condition.retry``/``condition.repeat`` (that is, below them on a
+    method): the retried attempts would all draw the same numbers, defeating the retry.
+
+    Setting the environment variable ``CHAINER_TEST_RANDOM_NONDETERMINISTIC`` to ``1``
+    seeds from fresh entropy instead, to shake out tests that pass only by luck.
 
     Args:
-        seed (int): The seed.
+        seed (int): The seed (an extension of Chainer's interface).
+        setup_method (str): Name of the setup method of a decorated class. With the
+            default, plain (pytest) classes use ``setup_method``.
+        teardown_method (str): Name of its teardown method. With the default, plain
+            classes use ``teardown_method``.
 
     Returns:
         A decorator for test classes, test methods or functions.
@@ -104,17 +136,30 @@ def fix_random(seed=0):
         if not isinstance(obj, type):
             return _wrap_function(obj, seed)
         cls = obj
-        is_unittest = issubclass(cls, unittest.TestCase)
-        for name in ('setUp',) if is_unittest else ('setup_method',):
+        setup_names = [setup_method]
+        teardown_names = [teardown_method]
+        if not issubclass(cls, unittest.TestCase):
+            # pytest's names, unless the caller named the methods.
+            if setup_method == 'setUp':
+                setup_names.append('setup_method')
+            if teardown_method == 'tearDown':
+                teardown_names.append('teardown_method')
+        for name in setup_names:
             fixture = getattr(cls, name, None)
             if fixture is not None:
-                setattr(cls, name, _wrap_fixture(fixture, seed))
+                setattr(cls, name, _wrap_setup(fixture, seed))
+        teardown_restores = False
+        for name in teardown_names:
+            fixture = getattr(cls, name, None)
+            if fixture is not None:
+                setattr(cls, name, _wrap_teardown(fixture))
+                teardown_restores = True
         for name in dir(cls):
             if not name.startswith('test'):
                 continue
             raw = inspect.getattr_static(cls, name)
             if inspect.isfunction(raw):
-                setattr(cls, name, _wrap_test_method(raw, seed))
+                setattr(cls, name, _wrap_test_method(raw, seed, teardown_restores))
         return cls
 
     return decorator

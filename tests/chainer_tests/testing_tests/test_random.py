@@ -88,3 +88,38 @@ def test_zz_check():
 ''')
     result = pytester.inline_run('-p', 'no:cacheprovider')
     result.assertoutcome(passed=4)
+
+
+def test_named_setup_and_teardown_methods():
+    # Chainer's keyword-only arguments name the fixture methods of the class.
+    log = []
+
+    @testing.fix_random(setup_method='prepare', teardown_method='finish')
+    class TestNamed:
+        def prepare(self):
+            log.append(('prepare', _draw()))
+
+        def test_a(self):
+            log.append(('test', _draw()))
+
+        def finish(self):
+            log.append(('finish', _draw()))
+
+    random.seed(7)
+    numpy.random.seed(7)
+    outer = _draw()
+    random.seed(7)
+    numpy.random.seed(7)
+    for _ in range(2):
+        t = TestNamed()
+        t.prepare()
+        t.test_a()
+        t.finish()
+    assert log[:3] == log[3:]
+    assert _draw() == outer     # restored after finish()
+
+
+def test_nondeterministic_environment_variable(monkeypatch):
+    monkeypatch.setenv('CHAINER_TEST_RANDOM_NONDETERMINISTIC', '1')
+    draws = {testing.fix_random()(_draw)() for _ in range(3)}
+    assert len(draws) == 3
