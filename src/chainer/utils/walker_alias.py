@@ -1,10 +1,10 @@
 """Walker's alias method: O(1) sampling from a fixed discrete distribution."""
 import numpy
 
-from chainer import backend
+from chainer import device_resident
 
 
-class WalkerAlias:
+class WalkerAlias(device_resident.DeviceResident):
     """Draws samples from ``{0, ..., n-1}`` with given probabilities in O(1) each.
 
     The table is built once (Vose's variant of Walker's method): bucket ``i`` keeps
@@ -21,12 +21,16 @@ class WalkerAlias:
             ``i`` yields ``values[2 * i]`` rather than ``values[2 * i + 1]``.
         values (array): ``int32`` of shape ``(2 * n,)``: the two candidates of
             each bucket (the bucket itself, then its alias).
-        use_gpu (bool): Whether the tables are on a GPU.
+
+    Being a :class:`~chainer.DeviceResident`, it moves to a device with
+    ``to_device`` (or ``to_gpu``/``to_cpu``); :attr:`use_gpu` tells whether it is on
+    a GPU.
 
     See `Alias method <https://en.wikipedia.org/wiki/Alias_method>`_.
     """
 
     def __init__(self, probs):
+        super().__init__()
         p = numpy.asarray(probs, dtype=numpy.float64).ravel()
         n = len(p)
         if n == 0:
@@ -52,41 +56,16 @@ class WalkerAlias:
         # What is left is full up to rounding: such buckets always yield themselves.
         self.threshold = threshold.astype(numpy.float32)
         self.values = values
-        self.use_gpu = False
 
     @property
-    def device(self):
-        """The :class:`~chainer.backend.Device` holding the tables."""
-        return backend.get_device_from_array(self.threshold)
+    def use_gpu(self):
+        """Whether the tables are on a GPU."""
+        return self.xp is not numpy
 
-    @property
-    def xp(self):
-        """The array module (``numpy`` or ``cupy``) of the tables."""
-        return self.device.xp
-
-    def to_device(self, device):
-        """Moves the tables to ``device`` (a device specifier or Device).
-
-        Returns:
-            WalkerAlias: ``self``.
-        """
-        device = backend.get_device(device)
-        self.threshold = device.send(self.threshold)
-        self.values = device.send(self.values)
-        self.use_gpu = device.xp is not numpy
-        return self
-
-    def to_gpu(self, device=None):
-        """Moves the tables to a GPU (the current one by default)."""
-        from chainer.backends import cuda
-        self.threshold = cuda.to_gpu(self.threshold, device)
-        self.values = cuda.to_gpu(self.values, device)
-        self.use_gpu = True
-        return self
-
-    def to_cpu(self):
-        """Moves the tables to the CPU."""
-        return self.to_device(backend.CpuDevice())
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        self.threshold = visitor.visit_array(self.threshold)
+        self.values = visitor.visit_array(self.values)
 
     def sample(self, shape):
         """Draws samples.
