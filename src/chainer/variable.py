@@ -7,6 +7,7 @@ import numpy
 
 import chainer
 from chainer import _backprop
+from chainer.utils import argument
 
 
 def _array_types():
@@ -90,6 +91,9 @@ class VariableNode:
     _old_style_grad_generator = None
 
     def __init__(self, variable, name, **kwargs):
+        if kwargs:
+            argument.parse_kwargs(kwargs, grad='unexpected keyword argument "grad": '
+                                  'pass the gradient to Variable instead')
         self._variable = weakref.ref(variable)
         self._creator_node = None
         self.rank = 0

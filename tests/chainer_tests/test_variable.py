@@ -313,3 +313,12 @@ class TestChainer7Surface:
         with pytest.warns(DeprecationWarning, match='Variable.zerograd is deprecated'):
             x.zerograd()
         assert (x.grad == 0).all()
+
+
+def test_variable_node_rejects_grad_and_unknown_kwargs():
+    v = _var()
+    with pytest.raises(ValueError, match='grad'):
+        chainer.variable.VariableNode(v, 'x', grad=np.zeros((2, 3), np.float32))
+    with pytest.raises(TypeError):
+        chainer.variable.VariableNode(v, 'x', foo=1)
+    assert chainer.variable.VariableNode(v, 'x').name == 'x'
