@@ -149,8 +149,8 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
             outputs (an array or Variable, or a tuple of them).
         inputs (tuple of arrays): Arrays to differentiate with respect to; modified in
             place during the computation.
-        grad_outputs (tuple of arrays): Gradients of the outputs (``None`` entries
-            skip an output).
+        grad_outputs (tuple of arrays or scalars): Gradients of the outputs (``None``
+            entries skip an output).
         eps (float or tuple of float): Finite-difference step (one per input when a
             tuple).
         detect_nondifferentiable (bool): Also evaluate ``f`` up to three steps away on
@@ -177,13 +177,15 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
         raise ValueError(f'numerical_grad: eps has {len(eps)} entries for {len(inputs)} inputs')
     if any(not e > 0 for e in eps):
         raise ValueError(f'numerical_grad requires eps > 0, got {eps}')
-    arrays = [a for a in inputs + grad_outputs if a is not None]
+    arrays = [a for a in inputs + grad_outputs if _variable._is_array(a)]
     kinds = {type(a).__module__.split('.')[0] for a in arrays}
     if len(kinds) > 1:
         raise RuntimeError('numerical_grad: do not mix CPU and GPU arrays in inputs and '
                            f'grad_outputs (got {sorted(kinds)})')
     xp = backend.get_array_module(*arrays) if arrays else numpy
-    gys = [None if g is None else g.astype(numpy.float64) for g in grad_outputs]
+    # Output gradients may also be scalars (Python or NumPy), as in Chainer.
+    gys = [None if g is None else g.astype(numpy.float64) if _variable._is_array(g)
+           else float(g) for g in grad_outputs]
 
     out_dtypes = [numpy.float64] * len(gys)   # for the rounding floor of the detection
 

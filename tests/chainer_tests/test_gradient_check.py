@@ -153,6 +153,14 @@ class TestNumericalGrad:
         numpy.testing.assert_array_equal(x, x0)
         numpy.testing.assert_array_equal(y, y0)
 
+    def test_scalar_grad_outputs(self):
+        # Chainer documents grad_outputs as "tuple of arrays or scalars".
+        x = _u(3)
+        gx, = gradient_check.numerical_grad(lambda: (x * x,), (x,), (2.0,))
+        numpy.testing.assert_allclose(gx, 4 * x, atol=1e-6)
+        gx, = gradient_check.numerical_grad(lambda: ((x * 3).sum(),), (x,), (numpy.float32(1),))
+        numpy.testing.assert_allclose(gx, numpy.full(3, 3.0), atol=1e-6)
+
     def test_none_grad_output_skips_output(self):
         x = _u(4)
         gx, = gradient_check.numerical_grad(lambda: (x * 2, x * 100), (x,), (numpy.ones(4), None))
