@@ -25,6 +25,7 @@ working (both are simply false) and turn any real use into a clear
 """
 import contextlib
 import functools
+import os
 import sys
 import warnings
 import weakref
@@ -117,6 +118,10 @@ def _load():
         )
     else:
         _cupy = cupy
+        seed = os.environ.get('CHAINER_SEED')
+        if seed is not None:
+            # Documented: the default seed of the GPU random number generators.
+            cupy.random.seed(int(seed))
         g.update(
             available=True,
             cupy=cupy,

@@ -440,3 +440,19 @@ def test_warning_free_happy_path(xp):
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         cuda.to_cpu(cuda.to_gpu(numpy.ones(2), device=1))
+
+
+def test_chainer_seed_seeds_cupy_on_load(monkeypatch):
+    cupy = make_fake_cupy()
+    seeds = []
+    cupy.random = types.SimpleNamespace(seed=seeds.append)
+    monkeypatch.setitem(sys.modules, 'cupy', cupy)
+    monkeypatch.setitem(sys.modules, 'cupy.cuda', cupy.cuda)
+    monkeypatch.setitem(sys.modules, 'cupyx', types.ModuleType('cupyx'))
+    monkeypatch.setenv('CHAINER_SEED', '42')
+    _reset_cuda_module()
+    try:
+        assert cuda.available
+        assert seeds == [42]
+    finally:
+        _reset_cuda_module()
