@@ -102,6 +102,8 @@ from chainer import backends  # NOQA
 from chainer.backends import cuda  # NOQA
 from chainer.backend import get_device, using_device, is_arrays_compatible  # NOQA
 from chainer.backends.cuda import should_use_cudnn, should_use_cudnn_tensor_core  # NOQA
+from chainer import device_resident  # NOQA
+from chainer.device_resident import DeviceResident  # NOQA
 from chainer import function_hook  # NOQA
 from chainer.function_hook import FunctionHook, get_function_hooks  # NOQA
 from chainer import variable  # NOQA

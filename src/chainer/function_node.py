@@ -162,6 +162,8 @@ class FunctionNode:
         """
         # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
         # hooks, no debug) is written out inline; everything else branches off to helpers.
+        if inputs.__class__ is not tuple:
+            inputs = tuple(inputs)      # any iterable is accepted (generators too)
         try:
             in_data = tuple(map(_get_array, inputs))
             input_vars = inputs

@@ -402,3 +402,11 @@ class TestConfigCache:
             x * 2
         x * 2
         assert Count.n == 1
+
+
+def test_apply_accepts_any_iterable():
+    a = np.ones((2, 3), np.float32)
+    assert F.concat(x for x in [a, a]).shape == (2, 6)
+    v = chainer.Variable(a)
+    assert F.concat(x for x in [v, v]).shape == (2, 6)
+    assert F.concat([v, a]).shape == (2, 6)
