@@ -5,6 +5,8 @@
   and their GPU path ``cupyx.scipy.special``.
 * ceil, floor, fix and sign have a zero derivative almost everywhere; like
   Chainer they return a fresh Variable that is not part of the graph.
+* The input contracts that many of these functions share, and the reduction
+  of a broadcast input's gradient, are written once here.
 """
 import numpy
 
@@ -12,6 +14,35 @@ import chainer
 from chainer import backend
 from chainer import utils
 from chainer import variable
+from chainer.utils import type_check
+
+
+def check_float(in_types):
+    """States the contract of a one-input function: ``x`` is a float array."""
+    type_check._argname(in_types, ('x',))
+    type_check.expect(in_types[0].dtype.kind == 'f')
+
+
+def check_binary_float(in_types, names=('x1', 'x2')):
+    """States the contract of a two-input function that broadcasts its inputs.
+
+    The first input is float, the second has its dtype, and their shapes
+    broadcast together.
+    """
+    type_check._argname(in_types, names)
+    a_type, b_type = in_types
+    type_check.expect(a_type.dtype.kind == 'f', a_type.dtype == b_type.dtype)
+    type_check.expect_broadcast_shapes(a_type.shape, b_type.shape)
+
+
+def sum_to(gx, shape):
+    """Sums the gradient of a broadcast input back to the input's ``shape``.
+
+    ``None`` (no gradient) passes through.
+    """
+    if gx is None or gx.shape == shape:
+        return gx
+    return chainer.functions.sum_to(gx, shape)
 
 
 def special_module(xp, label):

@@ -5,18 +5,15 @@ import numpy
 
 import chainer
 from chainer import function_node
+from chainer.functions.math import _elementwise
 from chainer.functions.math import matmul as _matmul_mod
 from chainer import variable
 from chainer.utils import type_check
 
 _Variable = variable.Variable
-
-
-def _sum_to(g, shape):
-    # Gradient of a broadcast: sum over the broadcast axes.
-    if g is None or g.shape == shape:
-        return g
-    return chainer.functions.sum_to(g, shape)
+# Module globals, not attribute lookups, on the hot paths of the operators.
+_sum_to = _elementwise.sum_to
+_check_float = _elementwise.check_float
 
 
 def _check_binary(in_types):
@@ -27,11 +24,6 @@ def _check_binary(in_types):
 
 def _check_unary(in_types):
     type_check._argname(in_types, ('x',))
-
-
-def _check_float(in_types):
-    type_check._argname(in_types, ('x',))
-    type_check.expect(in_types[0].dtype.kind == 'f')
 
 
 def _value_label(value):

@@ -3,12 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
-
-
-def _check_float(in_types):
-    type_check._argname(in_types, ('x',))
-    type_check.expect(in_types[0].dtype.kind == 'f')
+from chainer.functions.math import _elementwise
 
 
 class Exp(function_node.FunctionNode):
@@ -18,7 +13,7 @@ class Exp(function_node.FunctionNode):
         return 'exp'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, x):
         self.retain_outputs((0,))
@@ -49,7 +44,7 @@ class Log(function_node.FunctionNode):
         return 'log'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, x):
         self.retain_inputs((0,))
@@ -80,7 +75,7 @@ class Log2(function_node.FunctionNode):
         return 'log2'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, x):
         self.retain_inputs((0,))
@@ -111,7 +106,7 @@ class Log10(function_node.FunctionNode):
         return 'log10'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, x):
         self.retain_inputs((0,))

@@ -1,12 +1,7 @@
 """Floating-point remainder with the sign of the dividend."""
-import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
-
-
-def _sum_to(gx, shape):
-    return gx if gx.shape == shape else chainer.functions.sum_to(gx, shape)
+from chainer.functions.math import _elementwise
 
 
 class Fmod(function_node.FunctionNode):
@@ -16,10 +11,7 @@ class Fmod(function_node.FunctionNode):
         return 'fmod'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'divisor'))
-        x_type, divisor_type = in_types
-        type_check.expect(x_type.dtype.kind == 'f', x_type.dtype == divisor_type.dtype)
-        type_check.expect_broadcast_shapes(x_type.shape, divisor_type.shape)
+        _elementwise.check_binary_float(in_types, ('x', 'divisor'))
 
     def forward(self, inputs):
         x, divisor = inputs
@@ -31,12 +23,12 @@ class Fmod(function_node.FunctionNode):
         gy = grad_outputs[0]
         ret = []
         if 0 in indexes:
-            ret.append(_sum_to(gy, x.shape))
+            ret.append(_elementwise.sum_to(gy, x.shape))
         if 1 in indexes:
             # fmod(x, d) = x - d * fix(x / d); the quotient is piecewise constant.
             xp = backend.get_array_module(x.array)
             quotient = xp.fix(x.array / divisor.array)
-            ret.append(_sum_to(gy * -quotient, divisor.shape))
+            ret.append(_elementwise.sum_to(gy * -quotient, divisor.shape))
         return tuple(ret)
 
 

@@ -1,12 +1,7 @@
 """Hyperbolic sine and cosine."""
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
-
-
-def _check_float(in_types):
-    type_check._argname(in_types, ('x',))
-    type_check.expect(in_types[0].dtype.kind == 'f')
+from chainer.functions.math import _elementwise
 
 
 class Cosh(function_node.FunctionNode):
@@ -16,7 +11,7 @@ class Cosh(function_node.FunctionNode):
         return 'cosh'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -49,7 +44,7 @@ class Sinh(function_node.FunctionNode):
         return 'sinh'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs

@@ -1,11 +1,7 @@
 """Elementwise linear interpolation between two inputs."""
-import chainer
 from chainer import function_node
+from chainer.functions.math import _elementwise
 from chainer.utils import type_check
-
-
-def _sum_to(gx, shape):
-    return gx if gx.shape == shape else chainer.functions.sum_to(gx, shape)
 
 
 class LinearInterpolate(function_node.FunctionNode):
@@ -38,11 +34,11 @@ class LinearInterpolate(function_node.FunctionNode):
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(_sum_to(g * (x - y), p.shape))
+                ret.append(_elementwise.sum_to(g * (x - y), p.shape))
             elif i == 1:
-                ret.append(_sum_to(g * p, x.shape))
+                ret.append(_elementwise.sum_to(g * p, x.shape))
             else:
-                ret.append(_sum_to(g * (1 - p), y.shape))
+                ret.append(_elementwise.sum_to(g * (1 - p), y.shape))
         return tuple(ret)
 
 

@@ -1,13 +1,8 @@
 """Square root and reciprocal square root."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.math import _elementwise
 from chainer import utils
-from chainer.utils import type_check
-
-
-def _check_float(in_types):
-    type_check._argname(in_types, ('x',))
-    type_check.expect(in_types[0].dtype.kind == 'f')
 
 
 class Sqrt(function_node.FunctionNode):
@@ -17,7 +12,7 @@ class Sqrt(function_node.FunctionNode):
         return 'sqrt'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -50,7 +45,7 @@ class Rsqrt(function_node.FunctionNode):
         return 'rsqrt'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs

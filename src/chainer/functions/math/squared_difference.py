@@ -1,11 +1,6 @@
 """Elementwise squared difference of two inputs."""
-import chainer
 from chainer import function_node
-from chainer.utils import type_check
-
-
-def _sum_to(gx, shape):
-    return gx if gx.shape == shape else chainer.functions.sum_to(gx, shape)
+from chainer.functions.math import _elementwise
 
 
 class SquaredDifference(function_node.FunctionNode):
@@ -15,10 +10,7 @@ class SquaredDifference(function_node.FunctionNode):
         return 'squared_difference'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x1', 'x2'))
-        x1_type, x2_type = in_types
-        type_check.expect(x1_type.dtype.kind == 'f', x1_type.dtype == x2_type.dtype)
-        type_check.expect_broadcast_shapes(x1_type.shape, x2_type.shape)
+        _elementwise.check_binary_float(in_types)
 
     def forward(self, inputs):
         x1, x2 = inputs
@@ -32,9 +24,9 @@ class SquaredDifference(function_node.FunctionNode):
         g = grad_outputs[0] * (x1 - x2) * 2
         ret = []
         if 0 in indexes:
-            ret.append(_sum_to(g, x1.shape))
+            ret.append(_elementwise.sum_to(g, x1.shape))
         if 1 in indexes:
-            ret.append(_sum_to(-g, x2.shape))
+            ret.append(_elementwise.sum_to(-g, x2.shape))
         return tuple(ret)
 
 

@@ -2,16 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
-
-
-def _check_float(in_types):
-    type_check._argname(in_types, ('x',))
-    type_check.expect(in_types[0].dtype.kind == 'f')
-
-
-def _sum_to(gx, shape):
-    return gx if gx.shape == shape else chainer.functions.sum_to(gx, shape)
+from chainer.functions.math import _elementwise
 
 
 class Sin(function_node.FunctionNode):
@@ -21,7 +12,7 @@ class Sin(function_node.FunctionNode):
         return 'sin'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -54,7 +45,7 @@ class Cos(function_node.FunctionNode):
         return 'cos'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -87,7 +78,7 @@ class Tan(function_node.FunctionNode):
         return 'tan'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -121,7 +112,7 @@ class Arcsin(function_node.FunctionNode):
         return 'arcsin'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -156,7 +147,7 @@ class Arccos(function_node.FunctionNode):
         return 'arccos'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -190,7 +181,7 @@ class Arctan(function_node.FunctionNode):
         return 'arctan'
 
     def check_type_forward(self, in_types):
-        _check_float(in_types)
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
@@ -224,10 +215,7 @@ class Arctan2(function_node.FunctionNode):
         return 'arctan2'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x1', 'x2'))
-        x1_type, x2_type = in_types
-        type_check.expect(x1_type.dtype.kind == 'f', x1_type.dtype == x2_type.dtype)
-        type_check.expect_broadcast_shapes(x1_type.shape, x2_type.shape)
+        _elementwise.check_binary_float(in_types)
 
     def forward(self, inputs):
         x1, x2 = inputs
@@ -241,9 +229,9 @@ class Arctan2(function_node.FunctionNode):
         g = grad_outputs[0] / (square(x1) + square(x2))
         ret = []
         if 0 in indexes:
-            ret.append(_sum_to(g * x2, x1.shape))
+            ret.append(_elementwise.sum_to(g * x2, x1.shape))
         if 1 in indexes:
-            ret.append(_sum_to(g * -x1, x2.shape))
+            ret.append(_elementwise.sum_to(g * -x1, x2.shape))
         return tuple(ret)
 
 
