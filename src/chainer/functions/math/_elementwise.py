@@ -6,12 +6,14 @@
 * ceil, floor, fix and sign have a zero derivative almost everywhere; like
   Chainer they return a fresh Variable that is not part of the graph.
 * The input contracts that many of these functions share, and the reduction
-  of a broadcast input's gradient, are written once here.
+  of a broadcast input's gradient, are written once here, as is the body of
+  maximum and minimum.
 """
 import numpy
 
 import chainer
 from chainer import backend
+from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.utils import type_check
@@ -43,6 +45,35 @@ def sum_to(gx, shape):
     if gx is None or gx.shape == shape:
         return gx
     return chainer.functions.sum_to(gx, shape)
+
+
+class Extremum(function_node.FunctionNode):
+    """Body of Maximum and Minimum, which name the ufunc and the comparison.
+
+    Where the inputs are equal the whole gradient goes to ``x1``.
+    """
+
+    _ufunc = None  # name of the xp ufunc: 'maximum' or 'minimum'
+    _x1_wins = None  # elementwise test that x1 is the output: operator.ge or operator.le
+
+    def check_type_forward(self, in_types):
+        check_binary_float(in_types)
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        self.retain_inputs((0, 1))
+        return getattr(backend.get_array_module(x1), self._ufunc)(x1, x2),
+
+    def backward(self, indexes, grad_outputs):
+        x1, x2 = self.get_retained_inputs()
+        gy = grad_outputs[0]
+        take_x1 = self._x1_wins(x1.array, x2.array)
+        ret = []
+        if 0 in indexes:
+            ret.append(sum_to(gy * take_x1, x1.shape))
+        if 1 in indexes:
+            ret.append(sum_to(gy * ~take_x1, x2.shape))
+        return tuple(ret)
 
 
 def special_module(xp, label):

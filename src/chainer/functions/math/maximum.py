@@ -1,38 +1,13 @@
 """Elementwise maximum of two inputs."""
-import chainer
-from chainer import backend
-from chainer import function_node
-from chainer.utils import type_check
+import operator
+
+from chainer.functions.math import _elementwise
 
 
-def _sum_to(gx, shape):
-    return gx if gx.shape == shape else chainer.functions.sum_to(gx, shape)
+class Maximum(_elementwise.Extremum):
 
-
-class Maximum(function_node.FunctionNode):
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x1', 'x2'))
-        x1_type, x2_type = in_types
-        type_check.expect(x1_type.dtype.kind == 'f', x1_type.dtype == x2_type.dtype)
-        type_check.expect_broadcast_shapes(x1_type.shape, x2_type.shape)
-
-    def forward(self, inputs):
-        x1, x2 = inputs
-        self.retain_inputs((0, 1))
-        return backend.get_array_module(x1).maximum(x1, x2),
-
-    def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
-        gy = grad_outputs[0]
-        # Ties send the whole gradient to x1.
-        take_x1 = x1.array >= x2.array
-        ret = []
-        if 0 in indexes:
-            ret.append(_sum_to(gy * take_x1, x1.shape))
-        if 1 in indexes:
-            ret.append(_sum_to(gy * ~take_x1, x2.shape))
-        return tuple(ret)
+    _ufunc = 'maximum'
+    _x1_wins = operator.ge
 
 
 def maximum(x1, x2):
