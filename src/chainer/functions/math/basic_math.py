@@ -81,14 +81,54 @@ class AbsoluteGrad(function_node.FunctionNode):
         return AbsoluteGrad(self.x).apply(grad_outputs)
 
 
-class Add(function_node.FunctionNode):
+class _VarVar(function_node.FunctionNode):
+    """Base of the operator nodes on two Variables; ``_label`` reads like ``'_ + _'``."""
+
+    _label = None
 
     @property
     def label(self):
-        return '_ + _'
+        return self._label
 
     def check_type_forward(self, in_types):
         _check_binary(in_types)
+
+
+class _FloatVarVar(_VarVar):
+
+    def check_type_forward(self, in_types):
+        _check_binary(in_types)
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+
+class _VarConst(function_node.FunctionNode):
+    """Base of the operator nodes between a Variable and a constant ``value``.
+
+    ``_label`` is a format with a slot for the value, like ``'_ + {}'``.
+    """
+
+    _label = None
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return self._label.format(_value_label(self.value))
+
+    def check_type_forward(self, in_types):
+        _check_unary(in_types)
+
+
+class _FloatVarConst(_VarConst):
+
+    def check_type_forward(self, in_types):
+        _check_float(in_types)
+
+
+class Add(_VarVar):
+
+    _label = '_ + _'
 
     def forward(self, x):
         a, b = x
@@ -100,17 +140,9 @@ class Add(function_node.FunctionNode):
         return tuple([_sum_to(g, self.shapes[i]) for i in indexes])
 
 
-class AddConstant(function_node.FunctionNode):
+class AddConstant(_VarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'_ + {_value_label(self.value)}'
-
-    def check_type_forward(self, in_types):
-        _check_unary(in_types)
+    _label = '_ + {}'
 
     def forward(self, x):
         return x[0] + self.value,
@@ -143,14 +175,9 @@ class MultiAdd(function_node.FunctionNode):
         return tuple([_sum_to(g, self.shapes[i]) for i in indexes])
 
 
-class Sub(function_node.FunctionNode):
+class Sub(_VarVar):
 
-    @property
-    def label(self):
-        return '_ - _'
-
-    def check_type_forward(self, in_types):
-        _check_binary(in_types)
+    _label = '_ - _'
 
     def forward(self, x):
         a, b = x
@@ -165,17 +192,9 @@ class Sub(function_node.FunctionNode):
         return tuple(ret)
 
 
-class SubFromConstant(function_node.FunctionNode):
+class SubFromConstant(_VarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'{_value_label(self.value)} - _'
-
-    def check_type_forward(self, in_types):
-        _check_unary(in_types)
+    _label = '{} - _'
 
     def forward(self, x):
         return self.value - x[0],
@@ -184,14 +203,9 @@ class SubFromConstant(function_node.FunctionNode):
         return -gy[0],
 
 
-class Mul(function_node.FunctionNode):
+class Mul(_VarVar):
 
-    @property
-    def label(self):
-        return '_ * _'
-
-    def check_type_forward(self, in_types):
-        _check_binary(in_types)
+    _label = '_ * _'
 
     def forward(self, x):
         self.retain_inputs((0, 1))
@@ -207,17 +221,9 @@ class Mul(function_node.FunctionNode):
         return tuple(ret)
 
 
-class MulConstant(function_node.FunctionNode):
+class MulConstant(_VarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'_ * {_value_label(self.value)}'
-
-    def check_type_forward(self, in_types):
-        _check_unary(in_types)
+    _label = '_ * {}'
 
     def forward(self, x):
         return x[0] * self.value,
@@ -226,15 +232,9 @@ class MulConstant(function_node.FunctionNode):
         return MulConstant(self.value).apply(gy)
 
 
-class Div(function_node.FunctionNode):
+class Div(_FloatVarVar):
 
-    @property
-    def label(self):
-        return '_ / _'
-
-    def check_type_forward(self, in_types):
-        _check_binary(in_types)
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    _label = '_ / _'
 
     def forward(self, x):
         self.retain_inputs((0, 1))
@@ -253,17 +253,9 @@ class Div(function_node.FunctionNode):
         return tuple(ret)
 
 
-class DivFromConstant(function_node.FunctionNode):
+class DivFromConstant(_FloatVarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'{_value_label(self.value)} / _'
-
-    def check_type_forward(self, in_types):
-        _check_float(in_types)
+    _label = '{} / _'
 
     def forward(self, x):
         self.retain_inputs((0,))
@@ -275,15 +267,9 @@ class DivFromConstant(function_node.FunctionNode):
         return gy[0] * (-self.value) / (x * x),
 
 
-class PowVarVar(function_node.FunctionNode):
+class PowVarVar(_FloatVarVar):
 
-    @property
-    def label(self):
-        return '_ ** _'
-
-    def check_type_forward(self, in_types):
-        _check_binary(in_types)
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    _label = '_ ** _'
 
     def forward(self, x):
         self.retain_inputs((0, 1))
@@ -303,17 +289,9 @@ class PowVarVar(function_node.FunctionNode):
         return tuple(ret)
 
 
-class PowVarConst(function_node.FunctionNode):
+class PowVarConst(_FloatVarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'_ ** {_value_label(self.value)}'
-
-    def check_type_forward(self, in_types):
-        _check_float(in_types)
+    _label = '_ ** {}'
 
     def forward(self, x):
         self.retain_inputs((0,))
@@ -327,17 +305,9 @@ class PowVarConst(function_node.FunctionNode):
         return gy[0] * v * x ** (v - 1),
 
 
-class PowConstVar(function_node.FunctionNode):
+class PowConstVar(_FloatVarConst):
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return f'{_value_label(self.value)} ** _'
-
-    def check_type_forward(self, in_types):
-        _check_float(in_types)
+    _label = '{} ** _'
 
     def forward(self, x):
         self.retain_outputs((0,))
@@ -403,6 +373,78 @@ def absolute(self):
     return Absolute().apply((self,))[0]
 
 
+def _named(fn, name, doc):
+    # The operators are built by the factories below; give each its own name
+    # and docstring for help() and tracebacks.
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+def _operator(name, symbol, var_node, const_node, doc):
+    """Builds the method ``x <symbol> rhs`` of a Variable ``x``.
+
+    A Variable or array ``rhs`` gives ``var_node`` on both; a scalar, cast to
+    ``x``'s dtype, gives ``const_node(rhs)`` on ``x`` alone.
+    """
+    def op(self, rhs):
+        # The common cases (a Variable, a Python scalar) are tested first and
+        # cheaply: every arithmetic expression on Variables comes through here.
+        if rhs.__class__ is _Variable:
+            return var_node().apply((self, rhs))[0]
+        if rhs.__class__ in _py_scalars:
+            return const_node(self._array.dtype.type(rhs)).apply((self,))[0]
+        rhs, is_var = _rhs(self, rhs, symbol)
+        if is_var:
+            return var_node().apply((self, rhs))[0]
+        return const_node(rhs).apply((self,))[0]
+    return _named(op, name, doc)
+
+
+def _reflected(name, symbol, var_node, const_node, doc):
+    """Builds the method ``lhs <symbol> x`` of a Variable ``x`` (Python's ``__r*__``)."""
+    def op(self, lhs):
+        lhs, is_var = _rhs(self, lhs, symbol)
+        if is_var:
+            return var_node().apply((lhs, self))[0]
+        return const_node(lhs).apply((self,))[0]
+    return _named(op, name, doc)
+
+
+def _add_negated(value):
+    # ``x - c`` is recorded as ``x + (-c)``, as Chainer does.
+    return AddConstant(-value)
+
+
+_add = _operator(
+    '_add', '+', Add, AddConstant,
+    """Elementwise addition (``x + rhs``), broadcasting; scalars take ``x``'s dtype.""")
+_radd = _reflected(
+    '_radd', '+', Add, AddConstant,
+    """Elementwise addition with the Variable on the right (``lhs + x``).""")
+_sub = _operator(
+    '_sub', '-', Sub, _add_negated,
+    """Elementwise subtraction (``x - rhs``), broadcasting; scalars take ``x``'s dtype.""")
+_rsub = _reflected(
+    '_rsub', '-', Sub, SubFromConstant,
+    """Elementwise subtraction with the Variable on the right (``lhs - x``).""")
+_mul = _operator(
+    '_mul', '*', Mul, MulConstant,
+    """Elementwise multiplication (``x * rhs``), broadcasting; scalars take ``x``'s dtype.""")
+_rmul = _reflected(
+    '_rmul', '*', Mul, MulConstant,
+    """Elementwise multiplication with the Variable on the right (``lhs * x``).""")
+_rdiv = _reflected(
+    '_rdiv', '/', Div, DivFromConstant,
+    """Elementwise true division with the Variable on the right (``lhs / x``).""")
+_pow = _operator(
+    '_pow', '**', PowVarVar, PowVarConst,
+    """Elementwise power (``x ** rhs``), broadcasting; scalars take ``x``'s dtype.""")
+_rpow = _reflected(
+    '_rpow', '**', PowVarVar, PowConstVar,
+    """Elementwise power with the Variable as exponent (``lhs ** x``).""")
+
+
 def add(*xs):
     """Elementwise sum of any number of inputs (with broadcasting).
 
@@ -427,64 +469,6 @@ def add(*xs):
     return MultiAdd().apply(xs)[0]
 
 
-def _add(self, rhs):
-    """Elementwise addition (``x + rhs``), broadcasting; scalars take ``x``'s dtype."""
-    if rhs.__class__ is _Variable:
-        return Add().apply((self, rhs))[0]
-    if rhs.__class__ in _py_scalars:
-        return AddConstant(self._array.dtype.type(rhs)).apply((self,))[0]
-    rhs, is_var = _rhs(self, rhs, '+')
-    if is_var:
-        return Add().apply((self, rhs))[0]
-    return AddConstant(rhs).apply((self,))[0]
-
-
-def _radd(self, lhs):
-    """Elementwise addition with the Variable on the right (``lhs + x``)."""
-    lhs, is_var = _rhs(self, lhs, '+')
-    if is_var:
-        return Add().apply((lhs, self))[0]
-    return AddConstant(lhs).apply((self,))[0]
-
-
-def _sub(self, rhs):
-    """Elementwise subtraction (``x - rhs``), broadcasting; scalars take ``x``'s dtype."""
-    if type(rhs) is _Variable:
-        return Sub().apply((self, rhs))[0]
-    rhs, is_var = _rhs(self, rhs, '-')
-    if is_var:
-        return Sub().apply((self, rhs))[0]
-    return AddConstant(-rhs).apply((self,))[0]
-
-
-def _rsub(self, lhs):
-    """Elementwise subtraction with the Variable on the right (``lhs - x``)."""
-    lhs, is_var = _rhs(self, lhs, '-')
-    if is_var:
-        return Sub().apply((lhs, self))[0]
-    return SubFromConstant(lhs).apply((self,))[0]
-
-
-def _mul(self, rhs):
-    """Elementwise multiplication (``x * rhs``), broadcasting; scalars take ``x``'s dtype."""
-    if rhs.__class__ is _Variable:
-        return Mul().apply((self, rhs))[0]
-    if rhs.__class__ in _py_scalars:
-        return MulConstant(self._array.dtype.type(rhs)).apply((self,))[0]
-    rhs, is_var = _rhs(self, rhs, '*')
-    if is_var:
-        return Mul().apply((self, rhs))[0]
-    return MulConstant(rhs).apply((self,))[0]
-
-
-def _rmul(self, lhs):
-    """Elementwise multiplication with the Variable on the right (``lhs * x``)."""
-    lhs, is_var = _rhs(self, lhs, '*')
-    if is_var:
-        return Mul().apply((lhs, self))[0]
-    return MulConstant(lhs).apply((self,))[0]
-
-
 def _div(self, rhs):
     """Elementwise true division (``x / rhs``), broadcasting; scalars take ``x``'s dtype."""
     if type(rhs) is _Variable:
@@ -502,14 +486,6 @@ def _full_like(x, value):
     return xp.full((), value, dtype=x.dtype)
 
 
-def _rdiv(self, lhs):
-    """Elementwise true division with the Variable on the right (``lhs / x``)."""
-    lhs, is_var = _rhs(self, lhs, '/')
-    if is_var:
-        return Div().apply((lhs, self))[0]
-    return DivFromConstant(lhs).apply((self,))[0]
-
-
 def _floordiv(self, rhs):
     """Elementwise floor division (``x // rhs``); the result has no gradient."""
     # Floor of the true quotient, as Chainer does; floor cuts the graph, so
@@ -520,22 +496,6 @@ def _floordiv(self, rhs):
 def _rfloordiv(self, lhs):
     """Elementwise floor division with the Variable on the right (``lhs // x``)."""
     return chainer.functions.floor(_rdiv(self, lhs))
-
-
-def _pow(self, rhs):
-    """Elementwise power (``x ** rhs``), broadcasting; scalars take ``x``'s dtype."""
-    rhs, is_var = _rhs(self, rhs, '**')
-    if is_var:
-        return PowVarVar().apply((self, rhs))[0]
-    return PowVarConst(rhs).apply((self,))[0]
-
-
-def _rpow(self, lhs):
-    """Elementwise power with the Variable as exponent (``lhs ** x``)."""
-    lhs, is_var = _rhs(self, lhs, '**')
-    if is_var:
-        return PowVarVar().apply((lhs, self))[0]
-    return PowConstVar(lhs).apply((self,))[0]
 
 
 def _matmul(self, rhs):
@@ -551,19 +511,26 @@ def _rmatmul(self, lhs):
     return _matmul_mod.MatMul().apply((_lhs_array(lhs), self))[0]
 
 
+def _module_level(op):
+    """``op`` as a function whose left operand may also be an array, as in Chainer."""
+    def fn(lhs, other):
+        return op(_lhs_array(lhs), other)
+    return _named(fn, op.__name__, op.__doc__)
+
+
 # The operator functions under Chainer's module-level names, for code that
 # imports them from here; ``rsub(x, c)`` is ``c - x`` (``add`` serves ``+``).
-sub = _sub
-rsub = _rsub
-mul = _mul
-div = _div
-rdiv = _rdiv
-floordiv = _floordiv
-rfloordiv = _rfloordiv
-pow = _pow
-rpow = _rpow
-matmul = _matmul
-rmatmul = _rmatmul
+sub = _module_level(_sub)
+rsub = _module_level(_rsub)
+mul = _module_level(_mul)
+div = _module_level(_div)
+rdiv = _module_level(_rdiv)
+floordiv = _module_level(_floordiv)
+rfloordiv = _module_level(_rfloordiv)
+pow = _module_level(_pow)
+rpow = _module_level(_rpow)
+matmul = _module_level(_matmul)
+rmatmul = _module_level(_rmatmul)
 
 
 def install_variable_arithmetics():
