@@ -5,25 +5,11 @@ import numpy
 
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer.functions.math import sum as _sum
-from chainer.utils import type_check
 
 
-class Mean(function_node.FunctionNode):
+class Mean(_sum._Reduction):
     """Unweighted mean over the given axes (one node, as in Chainer's graphs)."""
-
-    keepdims = False
-
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = _sum._normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
-        _sum._check_axis(self.axis, x_type)
 
     def _scale(self, shape):
         if self.axis is None:

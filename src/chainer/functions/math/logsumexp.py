@@ -3,22 +3,14 @@ import numpy
 
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer.functions.math import sum as _sum
-from chainer.utils import type_check
 
 
-class LogSumExp(function_node.FunctionNode):
-    """``log(sum(exp(x)))`` over the given axes."""
+class LogSumExp(_sum._Reduction):
+    """``log(sum(exp(x)))`` over the given axes (always without keepdims)."""
 
     def __init__(self, axis=None):
         self.axis = _sum._normalize_axis(axis)
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
-        _sum._check_axis(self.axis, x_type)
 
     def forward(self, inputs):
         x, = inputs

@@ -8,20 +8,10 @@ from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
 
 
-class _SelectorBase(function_node.FunctionNode):
+class _SelectorBase(_sum._Reduction):
     """Shared body of Max and Min: subclasses name the array method to call."""
 
     _method = None
-
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = _sum._normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
-        _sum._check_axis(self.axis, x_type)
 
     def forward(self, inputs):
         x, = inputs

@@ -1,25 +1,11 @@
 """Product of array elements over axes."""
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer.functions.math import sum as _sum
-from chainer.utils import type_check
 
 
-class Prod(function_node.FunctionNode):
+class Prod(_sum._Reduction):
     """Product of array elements over the given axes."""
-
-    keepdims = False
-
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = _sum._normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
-        _sum._check_axis(self.axis, x_type)
 
     def forward(self, inputs):
         x, = inputs

@@ -49,8 +49,8 @@ def _expand_reduced(gy, in_shape, axis, keepdims):
     return chainer.functions.reshape(gy, shape)
 
 
-class Sum(function_node.FunctionNode):
-    """Sum of array elements over the given axes."""
+class _Reduction(function_node.FunctionNode):
+    """Base of the reductions of a float input over ``axis`` (None, an int or a tuple)."""
 
     keepdims = False
 
@@ -63,6 +63,10 @@ class Sum(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         _check_axis(self.axis, x_type)
+
+
+class Sum(_Reduction):
+    """Sum of array elements over the given axes."""
 
     def forward(self, inputs):
         x, = inputs
