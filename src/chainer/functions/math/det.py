@@ -5,7 +5,6 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions.math import inv as _inv
-from chainer.utils import type_check
 
 
 class BatchDet(function_node.FunctionNode):
@@ -18,13 +17,7 @@ class BatchDet(function_node.FunctionNode):
         return 'det'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('a',))
-        a_type, = in_types
-        type_check.expect(
-            a_type.dtype.kind == 'f',
-            a_type.ndim == self._ndim,
-            a_type.shape[-1] == a_type.shape[-2],
-        )
+        _inv._check_square(in_types, self._ndim)
 
     def forward(self, inputs):
         a, = inputs
@@ -43,18 +36,13 @@ class BatchDet(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         scale = F.reshape(grad_outputs[0] * y, y.shape + (1, 1))
         inv_a = _inv.batch_inv(a) if a.ndim == 3 else _inv.inv(a)
-        return F.broadcast_to(scale, a.shape) * _transpose_last(inv_a),
+        return F.broadcast_to(scale, a.shape) * F.swapaxes(inv_a, -1, -2),
 
 
 class Det(BatchDet):
     """Determinant of one square matrix."""
 
     _ndim = 2
-
-
-def _transpose_last(x):
-    axes = tuple(range(x.ndim - 2)) + (x.ndim - 1, x.ndim - 2)
-    return chainer.functions.transpose(x, axes)
 
 
 def det(a):

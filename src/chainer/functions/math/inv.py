@@ -7,6 +7,17 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
+def _check_square(in_types, ndim):
+    """States that the input ``a`` is a float array of ``ndim`` axes whose matrices are square."""
+    type_check._argname(in_types, ('a',))
+    a_type, = in_types
+    type_check.expect(
+        a_type.dtype.kind == 'f',
+        a_type.ndim == ndim,
+        a_type.shape[-1] == a_type.shape[-2],
+    )
+
+
 def _inverse(a):
     """Inverse of a (stack of) square matrices; LAPACK has no float16."""
     xp = backend.get_array_module(a)
@@ -35,13 +46,7 @@ class Inv(function_node.FunctionNode):
         return 'inv'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('a',))
-        a_type, = in_types
-        type_check.expect(
-            a_type.dtype.kind == 'f',
-            a_type.ndim == self._ndim,
-            a_type.shape[-1] == a_type.shape[-2],
-        )
+        _check_square(in_types, self._ndim)
 
     def forward(self, inputs):
         self.retain_outputs((0,))
