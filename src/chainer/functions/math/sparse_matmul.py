@@ -97,19 +97,24 @@ def _sddmm(pattern, a, b):
 
 def _swap(x):
     """Swaps the last two axes of a Variable."""
-    axes = tuple(range(x.ndim - 2)) + (x.ndim - 1, x.ndim - 2)
-    return chainer.functions.transpose(x, axes)
+    return chainer.functions.swapaxes(x, -1, -2)
 
 
-class _SpMM(function_node.FunctionNode):
-    """``S @ d`` with ``S`` given by a fixed pattern and the input entries."""
+class _PatternProduct(function_node.FunctionNode):
+    """A product over a fixed sparsity ``pattern``, computed on arrays by ``_kernel``."""
 
     def __init__(self, pattern):
         self.pattern = pattern
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        return _spmm(self.pattern, *inputs),
+        return self._kernel(self.pattern, *inputs),
+
+
+class _SpMM(_PatternProduct):
+    """``S @ d`` with ``S`` given by a fixed pattern and the input entries."""
+
+    _kernel = staticmethod(_spmm)
 
     def backward(self, indexes, grad_outputs):
         data, d = self.get_retained_inputs()
@@ -122,15 +127,10 @@ class _SpMM(function_node.FunctionNode):
         return tuple(ret)
 
 
-class _SDDMM(function_node.FunctionNode):
+class _SDDMM(_PatternProduct):
     """Entries of ``a @ b.T`` sampled at a fixed pattern."""
 
-    def __init__(self, pattern):
-        self.pattern = pattern
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        return _sddmm(self.pattern, *inputs),
+    _kernel = staticmethod(_sddmm)
 
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()
@@ -157,8 +157,8 @@ def _check_types(sp_type, dn_type, sp_names, sp_row):
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])
 
 
-class CooMatDenseMatMul(function_node.FunctionNode):
-    """``op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``."""
+class _CooMatMul(function_node.FunctionNode):
+    """Constructor shared by the two products of a COO and a dense matrix."""
 
     def __init__(self, sp_row, sp_col, sp_shape, sp_order=None, transa=False, transb=False):
         self.sp_row = sp_row
@@ -168,7 +168,14 @@ class CooMatDenseMatMul(function_node.FunctionNode):
         self.transa = transa
         self.transb = transb
         pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
-        self._pattern = pattern.T if transa else pattern
+        self._pattern = pattern.T if self._kernel_transposes_sparse() else pattern
+
+
+class CooMatDenseMatMul(_CooMatMul):
+    """``op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``."""
+
+    def _kernel_transposes_sparse(self):
+        return self.transa
 
     def check_type_forward(self, in_types):
         _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
@@ -196,20 +203,13 @@ class CooMatDenseMatMul(function_node.FunctionNode):
         return tuple(ret)
 
 
-class DenseMatCooMatMul(function_node.FunctionNode):
+class DenseMatCooMatMul(_CooMatMul):
     """``op(A) @ op(B)`` for a dense ``A`` and a sparse ``B`` (COO)."""
 
-    def __init__(self, sp_row, sp_col, sp_shape, sp_order=None, transa=False, transb=False):
-        self.sp_row = sp_row
-        self.sp_col = sp_col
-        self.sp_shape = tuple(sp_shape)
-        self.sp_order = sp_order
-        self.transa = transa
-        self.transb = transb
+    def _kernel_transposes_sparse(self):
         # The product is computed transposed: (op(A) op(B))^T = op(B)^T op(A)^T,
         # and op(B)^T is B itself when transb, else B^T.
-        pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
-        self._pattern = pattern if transb else pattern.T
+        return not self.transb
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('dn', 'sp'))
