@@ -1,5 +1,11 @@
-"""Gradient nodes shared by the piecewise-linear activations of this family."""
+"""Pieces shared by several activations of this family.
+
+* ScaleGrad: the gradient node of the piecewise-linear activations.
+* param_shape, check_param_input, FirstOrderGrad: activations with a learned
+  parameter that covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
+"""
 from chainer import function_node
+from chainer.utils import type_check
 
 
 class ScaleGrad(function_node.FunctionNode):
@@ -20,3 +26,35 @@ class ScaleGrad(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return ScaleGrad(self.coef).apply(grad_outputs)
+
+
+def param_shape(x_ndim, p_shape):
+    """Shape that broadcasts a parameter of shape ``x.shape[1:1 + p.ndim]`` against ``x``.
+
+    The parameter is shared over the batch axis and the trailing axes.
+    """
+    return (1,) + tuple(p_shape) + (1,) * (x_ndim - len(p_shape) - 1)
+
+
+def check_param_input(in_types, names):
+    """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1.."""
+    type_check._argname(in_types, names)
+    x_type, p_type = in_types
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        p_type.dtype == x_type.dtype,
+        x_type.ndim >= p_type.ndim + 1,
+        x_type.shape[1:1 + type_check.eval(p_type.ndim)] == p_type.shape,
+    )
+
+
+class FirstOrderGrad(function_node.FunctionNode):
+    """Base of the fused gradient nodes that compute all input gradients on arrays at once.
+
+    They are built only when the backward pass is not recorded, so they never
+    need a backward of their own.
+    """
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError(f'{type(self).__name__} is not differentiable; it is built only when '
+                           'the backward pass is not recorded (enable_double_backprop=False)')

@@ -2,36 +2,23 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.functions.array import reshape as _reshape
 from chainer.functions.math import sum as _sum
 from chainer.utils import array as _array_util
-from chainer.utils import type_check
-
-
-def _param_shape(x_ndim, w_shape):
-    # W covers axes 1 .. W.ndim of x; it broadcasts over the batch axis and
-    # over the trailing axes.
-    return (1,) + tuple(w_shape) + (1,) * (x_ndim - len(w_shape) - 1)
 
 
 class PReLUFunction(function_node.FunctionNode):
     """Leaky rectifier with learnable slopes ``W`` for the negative part."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'W'))
-        x_type, W_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            W_type.dtype == x_type.dtype,
-            x_type.ndim >= W_type.ndim + 1,
-            x_type.shape[1:1 + type_check.eval(W_type.ndim)] == W_type.shape,
-        )
+        _grad_util.check_param_input(in_types, ('x', 'W'))
 
     def forward(self, inputs):
         x, W = inputs
         xp = backend.get_array_module(x)
         self.retain_inputs((0, 1))
-        W = W.reshape(_param_shape(x.ndim, W.shape))
+        W = W.reshape(_grad_util.param_shape(x.ndim, W.shape))
         return xp.where(x >= 0, x, x * W),
 
     def backward(self, indexes, grad_outputs):
@@ -43,30 +30,26 @@ class PReLUFunction(function_node.FunctionNode):
         neg = (x.array < 0).astype(x.dtype)
         ret = []
         if 0 in indexes:
-            Wb = _reshape.reshape(W, _param_shape(x.ndim, W.shape))
+            Wb = _reshape.reshape(W, _grad_util.param_shape(x.ndim, W.shape))
             # slope is 1 where x >= 0 and W elsewhere: 1 + neg * (W - 1)
             ret.append(gy + gy * neg * (Wb - 1))
         if 1 in indexes:
-            gW = _sum.sum_to(gy * x * neg, _param_shape(x.ndim, W.shape))
+            gW = _sum.sum_to(gy * x * neg, _grad_util.param_shape(x.ndim, W.shape))
             ret.append(_reshape.reshape(gW, W.shape))
         return tuple(ret)
 
 
-class _PReLUGrad(function_node.FunctionNode):
+class _PReLUGrad(_grad_util.FirstOrderGrad):
     """First-order gradients of PReLU on arrays (used without double backprop)."""
 
     def forward(self, inputs):
         x, W, gy = inputs
         xp = backend.get_array_module(x)
-        shape = _param_shape(x.ndim, W.shape)
+        shape = _grad_util.param_shape(x.ndim, W.shape)
         neg = x < 0
         gx = xp.where(neg, gy * W.reshape(shape), gy)
         gW = _array_util.sum_to(gy * x * neg, shape).reshape(W.shape)
         return gx, gW
-
-    def backward(self, indexes, grad_outputs):
-        raise RuntimeError('_PReLUGrad is not differentiable; it is built only when the '
-                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def prelu(x, W):

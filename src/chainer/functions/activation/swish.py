@@ -3,23 +3,18 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.activation import _grad_util
 from chainer.functions.activation import sigmoid as _sigmoid
 from chainer.functions.array import reshape as _reshape
 from chainer.functions.math import sum as _sum
 from chainer.utils import array as _array_util
-from chainer.utils import type_check
-
-
-def _param_shape(x_ndim, beta_shape):
-    # beta covers axes 1 .. beta.ndim of x and broadcasts over the others.
-    return (1,) + tuple(beta_shape) + (1,) * (x_ndim - len(beta_shape) - 1)
 
 
 def _sigmoid_bx(x, beta):
     # Returns (beta x, sigmoid(beta x)) on arrays, beta broadcast over x.
     xp = backend.get_array_module(x)
     half = x.dtype.type(0.5)
-    bx = utils.force_array(x * beta.reshape(_param_shape(x.ndim, beta.shape)))
+    bx = utils.force_array(x * beta.reshape(_grad_util.param_shape(x.ndim, beta.shape)))
     s = utils.force_array(xp.tanh(bx * half))
     s *= half
     s += half
@@ -30,14 +25,7 @@ class Swish(function_node.FunctionNode):
     """Elementwise ``x * sigmoid(beta * x)`` with a learnable ``beta``."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'beta'))
-        x_type, beta_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            beta_type.dtype == x_type.dtype,
-            x_type.ndim >= beta_type.ndim + 1,
-            x_type.shape[1:1 + type_check.eval(beta_type.ndim)] == beta_type.shape,
-        )
+        _grad_util.check_param_input(in_types, ('x', 'beta'))
 
     def forward(self, inputs):
         x, beta = inputs
@@ -50,7 +38,7 @@ class Swish(function_node.FunctionNode):
         if not chainer.config.enable_backprop:
             # No graph of the backward pass is recorded: one fused node is enough.
             return _SwishGrad().apply((x, beta, gy))
-        shape = _param_shape(x.ndim, beta.shape)
+        shape = _grad_util.param_shape(x.ndim, beta.shape)
         bx = x * _reshape.reshape(beta, shape)
         s = _sigmoid.sigmoid(bx)
         # d sigmoid(bx) = s (1 - s) d(bx); shared by both gradients.
@@ -63,20 +51,16 @@ class Swish(function_node.FunctionNode):
         return tuple(ret)
 
 
-class _SwishGrad(function_node.FunctionNode):
+class _SwishGrad(_grad_util.FirstOrderGrad):
     """First-order gradients of Swish on arrays (used without double backprop)."""
 
     def forward(self, inputs):
         x, beta, gy = inputs
         bx, s = _sigmoid_bx(x, beta)
         gds = gy * x * (s - s * s)
-        gx = gy * s + gds * beta.reshape(_param_shape(x.ndim, beta.shape))
-        gbeta = _array_util.sum_to(gds * x, _param_shape(x.ndim, beta.shape))
+        gx = gy * s + gds * beta.reshape(_grad_util.param_shape(x.ndim, beta.shape))
+        gbeta = _array_util.sum_to(gds * x, _grad_util.param_shape(x.ndim, beta.shape))
         return utils.force_array(gx), gbeta.reshape(beta.shape)
-
-    def backward(self, indexes, grad_outputs):
-        raise RuntimeError('_SwishGrad is not differentiable; it is built only when the '
-                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def swish(x, beta):
