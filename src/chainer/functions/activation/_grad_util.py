@@ -1,6 +1,8 @@
 """Pieces shared by several activations of this family.
 
 * ScaleGrad: the gradient node of the piecewise-linear activations.
+* LinearMap: the gradient node of activations that only select and
+  rearrange entries of ``gy`` (crelu, maxout).
 * param_shape, check_param_input, FirstOrderGrad: activations with a learned
   parameter that covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
 """
@@ -26,6 +28,25 @@ class ScaleGrad(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return ScaleGrad(self.coef).apply(grad_outputs)
+
+
+class LinearMap(function_node.FunctionNode):
+    """Applies a fixed linear map ``fn`` to its input; ``adjoint`` is its transpose.
+
+    The gradient of an activation that only masks and rearranges ``gy`` is
+    such a map. The backward of a linear map is its adjoint, whose backward
+    is the map again, so every order of differentiation works.
+    """
+
+    def __init__(self, fn, adjoint):
+        self.fn = fn
+        self.adjoint = adjoint
+
+    def forward(self, inputs):
+        return self.fn(inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        return LinearMap(self.adjoint, self.fn).apply(grad_outputs)
 
 
 def param_shape(x_ndim, p_shape):

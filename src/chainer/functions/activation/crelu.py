@@ -1,6 +1,7 @@
 """Concatenated rectified linear unit."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.utils import type_check
 
 
@@ -30,48 +31,20 @@ class CReLU(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x = self.inputs[0].data
-        return _CReLUGrad(x > 0, x < 0, self._axis).apply(grad_outputs)
+        pos, neg, axis = x > 0, x < 0, self._axis
+        index = (slice(None),) * axis
+        n = x.shape[axis]
 
+        def split(gy):  # gx = gy_pos * (x > 0) - gy_neg * (x < 0)
+            gx = gy[index + (slice(None, n),)] * pos
+            gx -= gy[index + (slice(n, None),)] * neg
+            return gx
 
-class _CReLUGrad(function_node.FunctionNode):
-    """``gx = gy_pos * (x > 0) - gy_neg * (x < 0)``, for fixed masks.
+        def concat(g):  # the adjoint: concat(g * (x > 0), -g * (x < 0))
+            xp = backend.get_array_module(g)
+            return xp.concatenate((g * pos, -(g * neg)), axis=axis)
 
-    It is linear in ``gy``; its adjoint, :class:`_CReLUGradT`, rebuilds the
-    concatenated layout.
-    """
-
-    def __init__(self, pos, neg, axis):
-        self.pos = pos
-        self.neg = neg
-        self.axis = axis
-
-    def forward(self, inputs):
-        gy, = inputs
-        n = self.pos.shape[self.axis]
-        index = (slice(None),) * self.axis
-        gx = gy[index + (slice(None, n),)] * self.pos
-        gx -= gy[index + (slice(n, None),)] * self.neg
-        return gx,
-
-    def backward(self, indexes, grad_outputs):
-        return _CReLUGradT(self).apply(grad_outputs)
-
-
-class _CReLUGradT(function_node.FunctionNode):
-    """Adjoint of :class:`_CReLUGrad`: ``concat(g * (x > 0), -g * (x < 0))``."""
-
-    def __init__(self, grad):
-        self.grad = grad
-
-    def forward(self, inputs):
-        g, = inputs
-        xp = backend.get_array_module(g)
-        gr = self.grad
-        return xp.concatenate((g * gr.pos, -(g * gr.neg)), axis=gr.axis),
-
-    def backward(self, indexes, grad_outputs):
-        gr = self.grad
-        return _CReLUGrad(gr.pos, gr.neg, gr.axis).apply(grad_outputs)
+        return _grad_util.LinearMap(split, concat).apply(grad_outputs)
 
 
 def crelu(x, axis=1):

@@ -1,6 +1,7 @@
 """Maxout: the maximum over groups of units."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.utils import type_check
 
 
@@ -38,42 +39,16 @@ class Maxout(function_node.FunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        return _MaxoutGrad(self._mask, self._axis, self._x_shape).apply(grad_outputs)
+        mask, axis, x_shape = self._mask, self._axis, self._x_shape
 
+        def scatter(gy):  # each group's gradient goes to its maxima
+            xp = backend.get_array_module(gy)
+            return (mask * xp.expand_dims(gy, axis + 1)).reshape(x_shape)
 
-class _MaxoutGrad(function_node.FunctionNode):
-    """Scatters ``gy`` to the maxima; linear, so its adjoint gathers them back."""
+        def gather(ggx):  # the adjoint: sum over the maxima of each group
+            return (ggx.reshape(mask.shape) * mask).sum(axis=axis + 1)
 
-    def __init__(self, mask, axis, x_shape):
-        self.mask = mask
-        self.axis = axis
-        self.x_shape = x_shape
-
-    def forward(self, inputs):
-        gy, = inputs
-        xp = backend.get_array_module(gy)
-        gx = self.mask * xp.expand_dims(gy, self.axis + 1)
-        return gx.reshape(self.x_shape),
-
-    def backward(self, indexes, grad_outputs):
-        return _MaxoutGather(self).apply(grad_outputs)
-
-
-class _MaxoutGather(function_node.FunctionNode):
-    """Sums ``ggx`` over the maxima of each group (the adjoint of _MaxoutGrad)."""
-
-    def __init__(self, grad):
-        self.grad = grad
-
-    def forward(self, inputs):
-        ggx, = inputs
-        g = self.grad
-        ggx = ggx.reshape(g.mask.shape)
-        return (ggx * g.mask).sum(axis=g.axis + 1),
-
-    def backward(self, indexes, grad_outputs):
-        g = self.grad
-        return _MaxoutGrad(g.mask, g.axis, g.x_shape).apply(grad_outputs)
+        return _grad_util.LinearMap(scatter, gather).apply(grad_outputs)
 
 
 def maxout(x, pool_size, axis=1):
