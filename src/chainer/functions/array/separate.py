@@ -16,10 +16,7 @@ class Separate(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        if self.axis >= 0:
-            type_check.expect(self.axis < x_type.ndim)
-        else:
-            type_check.expect(-self.axis <= x_type.ndim)
+        _checks.expect_axis(x_type, self.axis)
 
     def forward(self, inputs):
         x, = inputs
