@@ -5,6 +5,8 @@
   rearrange entries of ``gy`` (crelu, maxout).
 * param_shape, check_param_input, FirstOrderGrad: activations with a learned
   parameter that covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
+* check_axis_arg, check_axis_input: activations along one axis (softmax,
+  log_softmax, crelu, maxout).
 """
 from chainer import function_node
 from chainer.utils import type_check
@@ -79,3 +81,21 @@ class FirstOrderGrad(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         raise RuntimeError(f'{type(self).__name__} is not differentiable; it is built only when '
                            'the backward pass is not recorded (enable_double_backprop=False)')
+
+
+def check_axis_arg(axis):
+    """Returns ``axis`` if it is an int (a bool is not); raises TypeError otherwise."""
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f'axis must be an integer, got {type(axis).__name__}')
+    return axis
+
+
+def check_axis_input(in_types, axis):
+    """States the contract of ``f(x)`` along ``axis``: ``x`` is float and has that axis."""
+    type_check._argname(in_types, ('x',))
+    x_type, = in_types
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        -x_type.ndim <= axis,
+        axis < x_type.ndim,
+    )

@@ -2,7 +2,6 @@
 from chainer import backend
 from chainer import function_node
 from chainer.functions.activation import _grad_util
-from chainer.utils import type_check
 
 
 class CReLU(function_node.FunctionNode):
@@ -14,13 +13,7 @@ class CReLU(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            -x_type.ndim <= self.axis,
-            self.axis < x_type.ndim,
-        )
+        _grad_util.check_axis_input(in_types, self.axis)
 
     def forward(self, inputs):
         x, = inputs

@@ -3,7 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.activation import softmax as _softmax
+from chainer.functions.activation import _grad_util
 from chainer.functions.math import exponential as _exponential
 from chainer.functions.math import sum as _sum
 
@@ -27,10 +27,10 @@ class LogSoftmax(function_node.FunctionNode):
     """Log-softmax along one axis."""
 
     def __init__(self, axis=1):
-        self.axis = _softmax._check_axis_arg(axis)
+        self.axis = _grad_util.check_axis_arg(axis)
 
     def check_type_forward(self, in_types):
-        _softmax._check_axis(in_types, self.axis)
+        _grad_util.check_axis_input(in_types, self.axis)
 
     def forward(self, inputs):
         self.retain_outputs((0,))

@@ -18,14 +18,8 @@ class Maxout(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            -x_type.ndim <= self.axis,
-            self.axis < x_type.ndim,
-        )
-        type_check.expect(x_type.shape[self.axis] % self.pool_size == 0)
+        _grad_util.check_axis_input(in_types, self.axis)
+        type_check.expect(in_types[0].shape[self.axis] % self.pool_size == 0)
 
     def forward(self, inputs):
         x, = inputs
@@ -80,6 +74,5 @@ def maxout(x, pool_size, axis=1):
         raise TypeError(f'pool_size must be an integer, got {type(pool_size).__name__}')
     if pool_size <= 0:
         raise ValueError(f'pool_size must be a positive integer, got {pool_size}')
-    if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f'axis must be an integer, got {type(axis).__name__}')
+    _grad_util.check_axis_arg(axis)
     return Maxout(pool_size, axis).apply((x,))[0]

@@ -1,34 +1,18 @@
 """Softmax along an axis."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.functions.math import sum as _sum
-from chainer.utils import type_check
-
-
-def _check_axis(in_types, axis):
-    type_check._argname(in_types, ('x',))
-    x_type, = in_types
-    type_check.expect(
-        x_type.dtype.kind == 'f',
-        -x_type.ndim <= axis,
-        axis < x_type.ndim,
-    )
-
-
-def _check_axis_arg(axis):
-    if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f'axis must be an integer, got {type(axis).__name__}')
-    return axis
 
 
 class Softmax(function_node.FunctionNode):
     """Softmax along one axis, shifted by the maximum for stability."""
 
     def __init__(self, axis=1):
-        self.axis = _check_axis_arg(axis)
+        self.axis = _grad_util.check_axis_arg(axis)
 
     def check_type_forward(self, in_types):
-        _check_axis(in_types, self.axis)
+        _grad_util.check_axis_input(in_types, self.axis)
 
     def forward(self, inputs):
         x, = inputs
