@@ -3,8 +3,10 @@
 * ScaleGrad: the gradient node of the piecewise-linear activations.
 * LinearMap: the gradient node of activations that only select and
   rearrange entries of ``gy`` (crelu, maxout).
-* param_shape, check_param_input, FirstOrderGrad: activations with a learned
-  parameter that covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
+* param_shape, check_param_input: activations with a learned parameter that
+  covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
+* FirstOrderGrad: the fused array-only gradient nodes (prelu, swish and the
+  LSTM cells).
 * check_axis_arg, check_axis_input: activations along one axis (softmax,
   log_softmax, crelu, maxout).
 """

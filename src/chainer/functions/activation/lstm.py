@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.functions.activation import _lstm_cell
 from chainer.utils import type_check
 
@@ -68,7 +69,7 @@ class LSTM(function_node.FunctionNode):
             [v for v in (c_prev, x, gc, gh) if v is not None])
 
 
-class LSTMGrad(function_node.FunctionNode):
+class LSTMGrad(_grad_util.FirstOrderGrad):
     """First-order gradient of :class:`LSTM`, computed on arrays in one node.
 
     It is only used when no graph of the backward pass is recorded; with
@@ -87,10 +88,6 @@ class LSTMGrad(function_node.FunctionNode):
         gh = inputs[2] if self.has_gh else None
         ops = _lstm_cell.ArrayOps(backend.get_array_module(x))
         return _lstm_grad(ops, c_prev, x, gc, gh)
-
-    def backward(self, indexes, grad_outputs):
-        raise RuntimeError('LSTMGrad is not differentiable; it is built only when the '
-                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def lstm(c_prev, x):

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.functions.activation import _lstm_cell
 from chainer.utils import type_check
 
@@ -69,7 +70,7 @@ class SLSTM(function_node.FunctionNode):
             [v for v in inputs + (gc, gh) if v is not None])
 
 
-class SLSTMGrad(function_node.FunctionNode):
+class SLSTMGrad(_grad_util.FirstOrderGrad):
     """First-order gradient of :class:`SLSTM` on arrays (used without double backprop)."""
 
     def __init__(self, has_gc=True, has_gh=True):
@@ -83,10 +84,6 @@ class SLSTMGrad(function_node.FunctionNode):
         gh = inputs[4] if self.has_gh else None
         ops = _lstm_cell.ArrayOps(backend.get_array_module(*xs))
         return _slstm_grad(ops, *xs, gc, gh)
-
-    def backward(self, indexes, grad_outputs):
-        raise RuntimeError('SLSTMGrad is not differentiable; it is built only when the '
-                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def slstm(c_prev1, c_prev2, x1, x2):

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.activation import _grad_util
 from chainer.functions.activation import _lstm_cell
 from chainer.utils import type_check
 
@@ -63,7 +64,7 @@ class TreeLSTM(function_node.FunctionNode):
             [v for v in inputs + (gc, gh) if v is not None])
 
 
-class TreeLSTMGrad(function_node.FunctionNode):
+class TreeLSTMGrad(_grad_util.FirstOrderGrad):
     """First-order gradient of :class:`TreeLSTM` on arrays (used without double backprop)."""
 
     def __init__(self, n_children, has_gc=True, has_gh=True):
@@ -79,10 +80,6 @@ class TreeLSTMGrad(function_node.FunctionNode):
         gh = rest[0] if self.has_gh else None
         ops = _lstm_cell.ArrayOps(backend.get_array_module(x))
         return _tree_lstm_grad(ops, cs, x, gc, gh)
-
-    def backward(self, indexes, grad_outputs):
-        raise RuntimeError('TreeLSTMGrad is not differentiable; it is built only when the '
-                           'backward pass is not recorded (enable_double_backprop=False)')
 
 
 def tree_lstm(*inputs):
