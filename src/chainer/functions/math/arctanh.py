@@ -2,7 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
+from chainer.functions.math import _elementwise
 
 
 class Arctanh(function_node.FunctionNode):
@@ -12,8 +12,7 @@ class Arctanh(function_node.FunctionNode):
         return 'arctanh'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs

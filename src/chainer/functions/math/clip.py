@@ -1,8 +1,8 @@
 """Clipping of values into an interval."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions.math import _elementwise
 from chainer import utils
-from chainer.utils import type_check
 
 
 class Clip(function_node.FunctionNode):
@@ -19,8 +19,7 @@ class Clip(function_node.FunctionNode):
         self.x_max = x_max
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs

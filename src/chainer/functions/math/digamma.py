@@ -4,7 +4,6 @@ import numpy
 import chainer
 from chainer import function_node
 from chainer.functions.math import _elementwise
-from chainer.utils import type_check
 
 
 class DiGamma(function_node.FunctionNode):
@@ -14,8 +13,7 @@ class DiGamma(function_node.FunctionNode):
         return 'digamma'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

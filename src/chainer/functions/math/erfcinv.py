@@ -4,7 +4,6 @@ import math
 import chainer
 from chainer import function_node
 from chainer.functions.math import _elementwise
-from chainer.utils import type_check
 
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2
 
@@ -16,8 +15,7 @@ class ErfcInv(function_node.FunctionNode):
         return 'erfcinv'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         self.retain_outputs((0,))

@@ -3,7 +3,6 @@ import math
 
 from chainer import function_node
 from chainer.functions.math import _elementwise
-from chainer.utils import type_check
 
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 
@@ -15,8 +14,7 @@ class Erfcx(function_node.FunctionNode):
         return 'erfcx'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

@@ -4,7 +4,6 @@ import math
 import chainer
 from chainer import function_node
 from chainer.functions.math import _elementwise
-from chainer.utils import type_check
 
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _INV_SQRT_2 = 1 / math.sqrt(2)
@@ -17,8 +16,7 @@ class LogNdtr(function_node.FunctionNode):
         return 'log_ndtr'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

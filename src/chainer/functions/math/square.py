@@ -1,7 +1,7 @@
 """Elementwise square."""
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
+from chainer.functions.math import _elementwise
 
 
 class Square(function_node.FunctionNode):
@@ -11,8 +11,7 @@ class Square(function_node.FunctionNode):
         return 'square'
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+        _elementwise.check_float(in_types)
 
     def forward(self, inputs):
         x, = inputs
