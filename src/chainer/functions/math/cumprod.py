@@ -1,18 +1,11 @@
 """Cumulative product along an axis."""
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer.functions.math import cumsum as _cumsum
 
 
-class Cumprod(function_node.FunctionNode):
+class Cumprod(_cumsum._Cumulative):
     """Cumulative product of array elements over an axis."""
-
-    def __init__(self, axis=None):
-        self.axis = _cumsum._check_axis(axis)
-
-    def check_type_forward(self, in_types):
-        _cumsum._check_type(self.axis, in_types)
 
     def forward(self, inputs):
         x, = inputs

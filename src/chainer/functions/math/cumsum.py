@@ -6,21 +6,27 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
-def _check_axis(axis):
-    if axis is None or (isinstance(axis, int) and not isinstance(axis, bool)):
-        return axis
-    raise TypeError('axis must be int or None')
+class _Cumulative(function_node.FunctionNode):
+    """Base of the running reductions of a float input along ``axis``.
 
+    ``axis=None`` runs over the flattened input.
+    """
 
-def _check_type(axis, in_types):
-    type_check._argname(in_types, ('x',))
-    x_type, = in_types
-    type_check.expect(x_type.dtype.kind == 'f')
-    if axis is not None:
-        if axis >= 0:
-            type_check.expect(axis < x_type.ndim)
-        else:
-            type_check.expect(-axis - 1 < x_type.ndim)
+    def __init__(self, axis=None):
+        if not (axis is None or (isinstance(axis, int) and not isinstance(axis, bool))):
+            raise TypeError('axis must be int or None')
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
+        axis = self.axis
+        if axis is not None:
+            if axis >= 0:
+                type_check.expect(axis < x_type.ndim)
+            else:
+                type_check.expect(-axis - 1 < x_type.ndim)
 
 
 def _reverse(x, axis):
@@ -41,18 +47,12 @@ def _cumsum_array(x, axis, reverse):
     return y.astype(x.dtype, copy=False)
 
 
-class Cumsum(function_node.FunctionNode):
+class Cumsum(_Cumulative):
     """Cumulative sum of array elements over an axis."""
 
     # When set, the sum runs from the last element towards the first. The
     # gradient of a cumulative sum is the reversed cumulative sum of gy.
     _reverse = False
-
-    def __init__(self, axis=None):
-        self.axis = _check_axis(axis)
-
-    def check_type_forward(self, in_types):
-        _check_type(self.axis, in_types)
 
     def forward(self, inputs):
         x, = inputs
