@@ -21,8 +21,13 @@ class TestCast(testing.FunctionTestCase):
     def setUp(self):
         if numpy.float16 in (self.in_type, self.out_type):
             # Rounding to float16 makes the numerical gradient coarse.
-            self.check_backward_options = {'eps': 2 ** -3, 'atol': 1e-2, 'rtol': 1e-2}
-            self.check_double_backward_options = {'eps': 2 ** -3, 'atol': 1e-2, 'rtol': 1e-2}
+            self.check_backward_options = {'eps': 2 ** -3, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'eps': 2 ** -3, 'atol': 5e-2, 'rtol': 5e-2}
+        else:
+            # The numerical gradient goes through float32 rounding of the output, whatever the
+            # input dtype, so float64 inputs need float32's tolerances here.
+            self.check_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
+            self.check_double_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
 
     def generate_inputs(self):
         return numpy.random.uniform(-1, 1, self.shape).astype(self.in_type),
