@@ -390,3 +390,13 @@ def test_module_level_operator_functions():
         numpy.testing.assert_allclose(f(x, 2).array, expected, err_msg=f.__name__)
     numpy.testing.assert_allclose(bm.matmul(x, w).array, [3])
     numpy.testing.assert_allclose(bm.neg(x).array, [-1, -2])
+
+
+def test_module_level_operators_accept_array_left_operand():
+    from chainer.functions.math import basic_math
+    a = numpy.array([1., 2.], numpy.float32)
+    for fn, expected in ((basic_math.mul, a * 2), (basic_math.sub, a - 2),
+                         (basic_math.div, a / 2), (basic_math.pow, a ** 2)):
+        y = fn(a, 2)
+        assert y.dtype == numpy.float32
+        numpy.testing.assert_allclose(y.array, expected)
