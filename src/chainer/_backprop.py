@@ -311,10 +311,9 @@ def backward_from_variable(var, retain_grad, enable_double_backprop, loss_scale)
         if var._array.ndim != 0:
             warnings.warn(
                 'Treating a variable with only one element as a scalar in '
-                'Variable.backward is deprecated. A scalar variable must be a '
-                '0-dimensional array. Apply chainer.functions.squeeze to obtain a scalar '
-                'variable. If the size of this variable accidentally becomes one, set '
-                'zero to grad.', DeprecationWarning, stacklevel=3)
+                f'Variable.backward is deprecated (shape {var._array.shape}): reduce it to '
+                'a 0-d variable first (e.g. with F.squeeze or F.sum), or set its grad '
+                'explicitly.', DeprecationWarning, stacklevel=3)
         g = _ones_like(var._array, loss_scale)
         var._grad_var = g
     _backprop_to_leaves([(node, g)], retain_grad, enable_double_backprop, loss_scale)
@@ -369,7 +368,7 @@ def backward(outputs, grad_outputs=None, **kwargs):
     """
     enable_double_backprop, = argument.parse_kwargs(
         kwargs, ('enable_double_backprop', False),
-        retain_grad='semantics for retain_grad=True is under discussion',
+        retain_grad='chainer.backward does not support retain_grad; use Variable.backward',
         loss_scale='chainer.backward does not support loss_scale option')
     _check_sequence(outputs, 'outputs')
     _check_variables(outputs, 'outputs')
