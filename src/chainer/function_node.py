@@ -165,7 +165,11 @@ class FunctionNode:
         if inputs.__class__ is not tuple:
             inputs = tuple(inputs)      # any iterable is accepted (generators too)
         try:
-            in_data = tuple(map(_get_array, inputs))
+            # (one input is the common case: a 1-tuple display is cheaper than map)
+            if len(inputs) == 1:
+                in_data = (inputs[0]._array,)
+            else:
+                in_data = tuple(map(_get_array, inputs))
             input_vars = inputs
         except AttributeError:
             input_vars = [x if isinstance(x, Variable) else self._as_input(i, x)

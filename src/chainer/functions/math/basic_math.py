@@ -26,6 +26,10 @@ def _check_unary(in_types):
     type_check._argname(in_types, ('x',))
 
 
+# Light-mode types of a passing unary check, tested inline by the hot operator nodes.
+_LightTypes = type_check.LightTypeInfoTuple
+
+
 def _value_label(value):
     # Negative constants are parenthesized so that labels like '_ - (-1.0)' read right.
     if numpy.isscalar(value):
@@ -40,7 +44,9 @@ class Neg(function_node.FunctionNode):
         return '__neg__'
 
     def check_type_forward(self, in_types):
-        _check_unary(in_types)
+        # A passing light check (one input, nothing else asked) returns without calls.
+        if in_types.__class__ is not _LightTypes or len(in_types) != 1:
+            _check_unary(in_types)
 
     def forward(self, x):
         return -x[0],
@@ -117,7 +123,9 @@ class _VarConst(function_node.FunctionNode):
         return self._label.format(_value_label(self.value))
 
     def check_type_forward(self, in_types):
-        _check_unary(in_types)
+        # A passing light check (one input, nothing else asked) returns without calls.
+        if in_types.__class__ is not _LightTypes or len(in_types) != 1:
+            _check_unary(in_types)
 
 
 class _FloatVarConst(_VarConst):
