@@ -169,7 +169,12 @@ class VariableNode:
         var = self._variable()
         if var is not None:
             return var
-        var = Variable._from_node(self.data, self)
+        # Variable._from_node, inlined: backward of every op retaining outputs comes here.
+        var = object.__new__(Variable)
+        var._array = self.data
+        var._requires_grad = self._requires_grad
+        var._vnode = self
+        self._variable = weakref.ref(var)
         return var
 
     def get_variable_or_none(self):
