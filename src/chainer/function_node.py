@@ -374,12 +374,6 @@ class FunctionNode:
                 raise RuntimeError(f'NaN is detected on {direction} computation of '
                                    f'{self.label}')
 
-    def _check_data_type_forward(self, in_data):
-        try:
-            self.check_type_forward(type_check.get_light_types(in_data))
-        except Exception:
-            self._check_data_type_forward_full(in_data)
-
     def _check_data_type_forward_full(self, in_data):
         # The cheap check failed (or needs the full DSL): redo it with expression
         # objects so the error can say what was expected and what was found.

@@ -169,7 +169,7 @@ class VariableNode:
         var = self._variable()
         if var is not None:
             return var
-        # Variable._from_node, inlined: backward of every op retaining outputs comes here.
+        # Rebuilt inline (no helper call): backward of every op retaining outputs comes here.
         var = object.__new__(Variable)
         var._array = self.data
         var._requires_grad = self._requires_grad
@@ -262,15 +262,6 @@ class Variable:
     @_node.setter
     def _node(self, node):
         self._vnode = node
-
-    @classmethod
-    def _from_node(cls, data, node):
-        var = cls.__new__(cls)
-        var._array = data
-        var._requires_grad = node._requires_grad
-        var._vnode = node
-        node._variable = weakref.ref(var)
-        return var
 
     def __copy__(self):
         return self._copy_to(Variable.__new__(type(self)))
