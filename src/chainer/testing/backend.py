@@ -9,9 +9,8 @@ import numpy
 import pytest
 
 from chainer import configuration
+from chainer.testing import _bundle
 from chainer.testing import attr
-
-_MODES = ('never', 'always', 'auto')
 
 # Name, default. The order is the one used by ``repr``.
 _PROPS = (
@@ -41,11 +40,14 @@ class BackendConfig:
             when ``use_cuda``), ``use_cudnn`` and ``use_ideep`` (``'never'``,
             ``'always'`` or ``'auto'``), ``cudnn_deterministic``, ``autotune``,
             ``cudnn_fast_batch_normalization`` (bool), ``use_chainerx`` (bool) and
-            ``chainerx_device`` (str). ``{}`` means plain NumPy.
+            ``chainerx_device`` (str, e.g. ``'native:0'``). ``{}`` means plain NumPy.
+            Values are taken as given, as Chainer does; an unknown name is an error.
 
     rechainer has neither ChainerX nor iDeep, so configurations that require them are
     accepted but their tests always skip.
     """
+
+    _device = None
 
     def __init__(self, params):
         if not isinstance(params, dict):
@@ -57,15 +59,8 @@ class BackendConfig:
                 f'unknown BackendConfig parameter(s) {unknown}; expected some of {list(known)}')
         for name, default in _PROPS:
             setattr(self, name, params.get(name, default))
-        for name in ('use_cudnn', 'use_ideep'):
-            if getattr(self, name) not in _MODES:
-                raise ValueError(
-                    f'{name} must be one of {_MODES}, got {getattr(self, name)!r}')
         if self.use_cuda and self.cuda_device is None:
             self.cuda_device = 0
-        if self.use_chainerx and self.chainerx_device is None:
-            self.chainerx_device = 'native:0'
-        self._device = None
         self._contexts = []
 
     def __repr__(self):
@@ -105,14 +100,12 @@ class BackendConfig:
         return self.device.send(np_array)
 
     def get_func_str(self):
-        """A short identifier of the backend usable in a method name (``'cupy_0'``)."""
-        if self.use_chainerx:
-            return 'chainerx_' + self.chainerx_device.replace(':', '_')
-        if self.use_cuda:
-            return f'cupy_{self.cuda_device}'
-        if self.use_ideep == 'always':
-            return 'ideep'
-        return 'numpy'
+        """The configuration as an identifier, used to name the generated test classes.
+
+        Every parameter in turn, ``<name>_<value>`` joined by double underscores, with
+        booleans in lower case (``use_chainerx_false__chainerx_device_None__...``).
+        """
+        return '__'.join(f'{name}_{_value_str(getattr(self, name))}' for name, _ in _PROPS)
 
     def skip_reason(self):
         """Why this configuration cannot run here, or ``None`` when it can.
@@ -133,22 +126,35 @@ class BackendConfig:
         return None
 
     def get_pytest_marks(self):
-        """pytest marks for a test on this backend: ``gpu``/``cudnn``/... and skips."""
+        """pytest marks for a test on this backend.
+
+        The markers Chainer gives (``chainerx``; ``gpu``, ``cudnn`` and ``multi_gpu``
+        for CUDA; ``ideep`` when iDeep is asked for), followed by the skips that apply
+        here: ChainerX and ``use_ideep='always'`` always skip, CUDA without CuPy skips.
+        """
         marks = []
         if self.use_chainerx:
-            marks += [attr.chainerx, pytest.mark.skip(reason=self.skip_reason())]
-        if self.use_cuda:
+            marks.append(attr.chainerx)
+            backend_name, _, index = str(self.chainerx_device).partition(':')
+            if backend_name == 'cuda':
+                marks.append(attr.gpu)
+                if index.isdigit() and int(index) >= 1:
+                    marks.append(pytest.mark.multi_gpu(int(index) + 1))
+            marks.append(pytest.mark.skip(reason=self.skip_reason()))
+        elif self.use_cuda:
             marks.append(attr.gpu)
-            if self.cuda_device >= 1:
-                marks.append(pytest.mark.multi_gpu(self.cuda_device + 1))
             if self.use_cudnn != 'never':
                 marks.append(attr.cudnn)
+            if self.cuda_device >= 1:
+                marks.append(pytest.mark.multi_gpu(self.cuda_device + 1))
             # Only whether CuPy is installed is known without importing it; a missing
             # device is reported when the test runs.
             marks.append(pytest.mark.skipif(
                 importlib.util.find_spec('cupy') is None, reason='CuPy is not available'))
-        if self.use_ideep == 'always':
-            marks += [attr.ideep, pytest.mark.skip(reason='iDeep is not available in rechainer')]
+        elif self.use_ideep != 'never':
+            marks.append(attr.ideep)
+            if self.use_ideep == 'always':
+                marks.append(pytest.mark.skip(reason=self.skip_reason()))
         return marks
 
     @contextlib.contextmanager
@@ -171,65 +177,83 @@ class BackendConfig:
         return self._contexts.pop().__exit__(exc_type, exc_value, traceback)
 
 
-def _without_config_parameter(method, name):
-    signature = inspect.signature(method)
+def _value_str(value):
+    if value is True or value is False:
+        return str(value).lower()
+    return str(value)
+
+
+def _hide_config_parameter(method):
+    # pytest reads fixture names from the signature of plain-class test methods: drop
+    # the backend_config parameter that the wrapper supplies.
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):
+        return None
     params = list(signature.parameters.values())
-    positional = [p for p in params
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    if len(positional) >= 2:
-        params.remove(positional[1])
-    elif not any(p.kind == p.VAR_POSITIONAL for p in params):
-        raise TypeError(
-            f'{name} must accept a backend_config argument after self to be used with '
-            f'inject_backend_tests')
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < 2:
+        return None  # calling it with a config fails when it runs, as in Chainer
+    params.remove(positional[1])
     return signature.replace(parameters=params)
 
 
-def _make_backend_test(method, config, name):
-    signature = _without_config_parameter(method, method.__name__)
+def _with_config(config, marks):
+    def wrap(name, method):
+        @functools.wraps(method)
+        def test(self, *args, **kwargs):
+            reason = config.skip_reason()
+            if reason is not None:
+                raise unittest.SkipTest(reason)
+            return method(self, config, *args, **kwargs)
 
-    @functools.wraps(method)
-    def test(self, *args, **kwargs):
-        reason = config.skip_reason()
-        if reason is not None:
-            raise unittest.SkipTest(reason)
-        return method(self, config, *args, **kwargs)
+        test.__name__ = name  # pytest marks refuse functions named '<lambda>'
+        signature = _hide_config_parameter(method)
+        if signature is not None:
+            test.__signature__ = signature
+        for mark in marks:
+            test = mark(test)
+        return test
 
-    test.__name__ = name
-    test.__qualname__ = f'{method.__qualname__.rpartition(".")[0]}.{name}'.lstrip('.')
-    # pytest reads fixture names from the signature: hide the injected argument.
-    test.__signature__ = signature
-    test._chainer_backend_config = config
-    for mark in config.get_pytest_marks():
-        test = mark(test)
-    return test
+    return wrap
 
 
-def _test_method_names(cls):
-    names = []
-    for name in dir(cls):
-        if not name.startswith('test'):
-            continue
-        raw = inspect.getattr_static(cls, name)
-        if inspect.isfunction(raw) and not hasattr(raw, '_chainer_backend_config'):
-            names.append(name)
-    return names
+def _variants(method_names, configs):
+    def keep_if_not_injected(name, method):
+        return None if name in method_names else method
+
+    def variants(base):
+        if method_names is not None:
+            # The methods not injected stay, with no configuration, under the base name.
+            yield base.__name__, {}, keep_if_not_injected
+        for config in configs:
+            with_config = _with_config(config, config.get_pytest_marks())
+            if method_names is None:
+                wrap = with_config
+            else:
+                def wrap(name, method, with_config=with_config):
+                    return with_config(name, method) if name in method_names else None
+            yield f'{base.__name__}_{config.get_func_str()}', {}, wrap
+
+    return variants
 
 
 def inject_backend_tests(method_names, params):
-    """Replaces test methods with one copy per backend configuration.
+    """Runs test methods once per backend configuration, one generated class each.
 
-    For each test method and each dict in ``params``, a method
-    ``<name>__<index>_<backend>`` (e.g. ``test_forward__1_cupy_0``) is added that calls
-    the original with a :class:`BackendConfig` as its argument after ``self``; the
-    original is removed. Methods for CuPy carry the ``gpu`` marker and skip without CuPy
-    or without enough devices; ChainerX and iDeep ones always skip. Works on
-    ``unittest.TestCase`` subclasses and plain pytest classes, before or after
-    :func:`~chainer.testing.parameterize`.
+    For each dict in ``params``, a subclass named ``<ClassName>_<config>`` is generated
+    (``<config>`` is :meth:`BackendConfig.get_func_str`, e.g.
+    ``TestFoo_use_chainerx_false__chainerx_device_None__use_cuda_false__...``) whose test
+    methods receive a :class:`BackendConfig` as their argument after ``self``. When
+    ``method_names`` lists the methods to inject, the generated classes hold only those;
+    the other test methods stay, without an argument, in a class of the original name.
+    Tests on CuPy carry the ``gpu`` marker and skip without CuPy or without enough
+    devices; ChainerX and iDeep ones always skip. Stacks with
+    :func:`~chainer.testing.parameterize` in either order.
 
     Args:
         method_names (list of str or None): Methods to inject into; ``None`` selects
-            every ``test*`` method.
+            every ``test_*`` method.
         params (list of dicts): Backend configurations, each passed to
             :class:`BackendConfig`; ``[{}]`` is NumPy only.
 
@@ -251,25 +275,9 @@ def inject_backend_tests(method_names, params):
     if method_names is not None and not isinstance(method_names, (list, tuple)):
         raise TypeError(
             f'method_names must be a list of str or None, got {type(method_names).__name__}')
-    if not isinstance(params, (list, tuple)):
-        raise TypeError(f'params must be a list of dicts, got {type(params).__name__}')
+    if not isinstance(params, (list, tuple)) or not all(isinstance(p, dict) for p in params):
+        raise TypeError(f'params must be a list of dicts, got {params!r}')
     configs = [BackendConfig(p) for p in params]
-
-    def decorator(cls):
-        if not isinstance(cls, type):
-            raise TypeError(f'inject_backend_tests decorates classes, got {cls!r}')
-        names = _test_method_names(cls) if method_names is None else list(method_names)
-        for name in names:
-            method = getattr(cls, name)
-            for index, config in enumerate(configs):
-                new_name = f'{name}__{index}_{config.get_func_str()}'
-                setattr(cls, new_name, _make_backend_test(method, config, new_name))
-            if name in cls.__dict__:
-                delattr(cls, name)
-            if getattr(cls, name, None) is not None:
-                # Inherited from a base class: shadow it so that it is not run without
-                # a backend_config.
-                setattr(cls, name, None)
-        return cls
-
-    return decorator
+    if method_names is not None:
+        method_names = frozenset(method_names)
+    return _bundle.make_decorator(_variants(method_names, configs))

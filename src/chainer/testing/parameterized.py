@@ -1,24 +1,19 @@
 """Class-level test parameterization: ``parameterize``, ``product`` and friends.
 
-``parameterize`` turns one test class into one subclass per parameter dict. The
-subclasses are registered in the module of the decorated class (that is where pytest
-and unittest look for tests) and the decorated class itself is returned with
-``__test__ = False`` so that it stays importable and decoratable but is never
-collected on its own. Because the generated classes only *inherit* from it, any
-decorator applied later to the returned class (``inject_backend_tests``,
-``fix_random``, pytest marks, another ``parameterize``) reaches them too.
+``parameterize`` turns one test class into one subclass per parameter dict, registered
+in the module of the decorated class (:mod:`chainer.testing._bundle` says how generated
+classes are named, registered and stacked with other decorators).
 """
+import functools
 import itertools
-import sys
 import types
+import unittest
+
+from chainer.testing import _bundle
 
 # Per-value and whole-list length limits for generated class names.
 _VALUE_MAXLEN = 100
 _PARAMS_MAXLEN = 5000
-
-# Name of the attribute (kept in the template class's own ``__dict__``) that lists the
-# concrete classes generated from it so far.
-_LEAVES_ATTR = '_chainer_parameterized_leaves'
 
 
 def _param_to_str(value):
@@ -57,42 +52,30 @@ def _class_attributes(param):
     return attrs
 
 
-def _module_namespace(cls):
-    module = sys.modules.get(cls.__module__)
-    if module is not None:
-        return vars(module)
-    # The class is being defined in a module that is not (yet) in sys.modules; the
-    # decorator is then called from that module's top-level frame.
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_globals.get('__name__') == __name__:
-        frame = frame.f_back
-    return frame.f_globals if frame is not None else {}
+def _reporting_parameters(base_name, param):
+    def wrap(name, method):
+        @functools.wraps(method)
+        def test(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except unittest.SkipTest:
+                raise
+            except Exception as e:
+                values = ', '.join(f'{k}={v!r}' for k, v in sorted(param.items()))
+                e.add_note(f'Parameterized test failed: {base_name}.{name} with {values}')
+                raise
+        return test
+
+    return wrap
 
 
-def _leaves(cls):
-    return cls.__dict__.get(_LEAVES_ATTR, [cls])
-
-
-def _expand(cls, params):
-    namespace = _module_namespace(cls)
-    new_leaves = []
-    for leaf in _leaves(cls):
+def _variants(params):
+    def variants(base):
         for index, param in enumerate(params):
-            name = _make_class_name(leaf.__name__, index, param)
-            attrs = _class_attributes(param)
-            attrs.update(__test__=True, __module__=leaf.__module__, __qualname__=name)
-            attrs['_chainer_parameters'] = {**getattr(leaf, '_chainer_parameters', {}), **param}
-            new_cls = type(name, (leaf,), attrs)
-            namespace[name] = new_cls
-            new_leaves.append(new_cls)
-        if leaf is not cls:
-            # An earlier parameterize registered this one; it is now an intermediate.
-            leaf.__test__ = False
-            if namespace.get(leaf.__name__) is leaf:
-                del namespace[leaf.__name__]
-    setattr(cls, _LEAVES_ATTR, new_leaves)
-    cls.__test__ = False
-    return cls
+            yield (_make_class_name(base.__name__, index, param), _class_attributes(param),
+                   _reporting_parameters(base.__name__, param))
+
+    return variants
 
 
 def parameterize(*params):
@@ -100,10 +83,11 @@ def parameterize(*params):
 
     Each generated class subclasses the decorated class, has every item of its dict set
     as a class attribute and is named
-    ``<ClassName>_param_<index>_{<key>=<value>, ...}`` (keys sorted). The decorated class
-    is kept but excluded from collection. Works for ``unittest.TestCase`` subclasses and
-    plain pytest classes, and can be stacked with itself and with
-    :func:`~chainer.testing.inject_backend_tests`.
+    ``<ClassName>_param_<index>_{<key>=<value>, ...}`` (keys sorted); a failure of one
+    of its tests notes the parameters. The decorated class is kept but excluded from
+    collection. Works for ``unittest.TestCase`` subclasses and plain pytest classes, and
+    stacks with itself and with :func:`~chainer.testing.inject_backend_tests` in either
+    order (the outer decorator expands each class the inner one generated).
 
     Args:
         params (dicts): Parameter sets, typically built with :func:`product`.
@@ -116,13 +100,7 @@ def parameterize(*params):
         if not isinstance(param, dict):
             raise TypeError(
                 f'parameterize requires dicts of parameters, got {type(param).__name__}')
-
-    def decorator(cls):
-        if not isinstance(cls, type):
-            raise TypeError(f'parameterize decorates classes, got {cls!r}')
-        return _expand(cls, params)
-
-    return decorator
+    return _bundle.make_decorator(_variants(params))
 
 
 def from_pytest_parameterize(names, values):
@@ -201,3 +179,8 @@ def product(parameter):
     raise TypeError(
         f'product requires a dict of lists or a list of lists of dicts, '
         f'got {type(parameter).__name__}')
+
+
+# Chainer's own test-suite configuration checks that product_dict is still the function
+# defined here (it may be wrapped there); the name is part of the module's surface.
+_product_dict_orig = product_dict

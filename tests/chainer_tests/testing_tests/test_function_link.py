@@ -113,7 +113,7 @@ class TestIntegerInputAndTwoOutputs(testing.FunctionTestCase):
 
 @testing.inject_backend_tests(None, [{}])
 class TestNotParameterized(testing.FunctionTestCase):
-    """A subclass used without parameterize is collected too."""
+    """A subclass used without parameterize is collected (through its backend class)."""
 
     def generate_inputs(self):
         return numpy.random.uniform(-1, 1, (2, 3)),
@@ -129,9 +129,13 @@ def test_base_and_templates_not_collected():
     assert testing.FunctionTestCase.__test__ is False
     assert testing.LinkTestCase.__test__ is False
     assert TestSquare.__test__ is False          # the parameterize template
-    assert TestNotParameterized.__test__ is True
-    generated = [v for k, v in globals().items() if k.startswith('TestSquare_param_')]
-    assert len(generated) == 12 and all(c.__test__ for c in generated)
+    # inject_backend_tests turns it into a template too; its one NumPy class is collected.
+    assert TestNotParameterized.__test__ is False
+    injected = [v for k, v in globals().items() if k.startswith('TestNotParameterized_use_')]
+    assert len(injected) == 1 and injected[0].__test__ is True
+    generated = [v for k, v in globals().items()
+                 if k.startswith('TestSquare_') and '_param_' in k]
+    assert len(generated) == 24 and all(c.__test__ for c in generated)  # 12 x 2 backends
 
 
 # ---- failures and options, run by hand ---------------------------------------------------

@@ -49,8 +49,11 @@ def test_generated_classes():
     assert issubclass(cls, function_link.FunctionTestCase)
     assert cls.__test__ and not TestExp.__test__
     methods = {m for m in dir(cls) if m.startswith('test_')}
-    assert {'test_forward__0_numpy', 'test_backward__0_numpy',
-            'test_double_backward__0_numpy', 'test_forward__1_cupy_0'} <= methods
+    # Chainer's method names: one per check and device, no backend argument.
+    assert {'test_forward_cpu', 'test_backward_cpu', 'test_double_backward_cpu',
+            'test_forward_gpu', 'test_backward_gpu', 'test_double_backward_gpu'} <= methods
+    assert cls.test_forward is None     # the harness's own method is not run as well
+    assert [m.name for m in cls.test_forward_gpu.pytestmark][0] == 'gpu'
     assert 'test_label' not in methods      # plain functions have no label to check
     assert 'test_label' in dir(globals()['TestExpNode_param_0_{dtype=float16, shape=(3, 2)}'])
     params = {(c.shape, numpy.dtype(c.dtype).name) for k, c in globals().items()
@@ -72,7 +75,7 @@ def test_wrong_function_fails():
 
     cls = _take_generated('TestWrong')['param_2_{dtype=float32, shape=(3, 2)}']
     with pytest.raises(function_link.FunctionTestError, match='differs'):
-        cls('test_forward__0_numpy').test_forward__0_numpy()
+        cls('test_forward_cpu').test_forward_cpu()
 
 
 def test_bad_arguments():
