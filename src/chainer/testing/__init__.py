@@ -12,12 +12,14 @@ from chainer.testing.helper import assert_warns  # NOQA
 from chainer.testing.helper import patch  # NOQA
 from chainer.testing.helper import run_module  # NOQA
 from chainer.testing.helper import with_requires  # NOQA
+from chainer.testing.helper import without_requires  # NOQA
 from chainer.testing.parameterized import from_pytest_parameterize  # NOQA
 from chainer.testing.parameterized import parameterize  # NOQA
 from chainer.testing.parameterized import parameterize_pytest  # NOQA
 from chainer.testing.parameterized import product  # NOQA
 from chainer.testing.parameterized import product_dict  # NOQA
 from chainer.testing.random import fix_random  # NOQA
+from chainer.testing.random import generate_seed  # NOQA
 
 # Names whose modules load on first use: they pull in most of chainer (links,
 # optimizers, the trainer), which the utilities above must not depend on.
@@ -31,8 +33,12 @@ _LAZY = {
     'save_and_load_npz': 'serializer',
     'save_and_load_hdf5': 'serializer',
     'get_trainer_with_mock_updater': 'training',
+    'FunctionTestError': 'function_link',
+    'LinkTestError': 'function_link',
+    'generate_matrix': 'matrix',
 }
-_LAZY_MODULES = ('function_link', 'unary_math_function_test', 'serializer', 'training')
+_LAZY_MODULES = ('function_link', 'unary_math_function_test', 'serializer', 'training',
+                 'matrix')
 
 
 def __getattr__(name):

@@ -15,6 +15,20 @@ ideep = pytest.mark.ideep
 chainerx = pytest.mark.chainerx
 
 
+def is_available():
+    """Whether the markers work (they need pytest, which rechainer's tests require)."""
+    return True
+
+
+def get_error():
+    """The error met when loading pytest, or ``None`` (always ``None`` here)."""
+    return None
+
+
+def check_available():
+    """Raises the error met when loading pytest, if any (never, here)."""
+
+
 @functools.cache
 def get_gpu_count():
     """Number of CUDA devices usable by tests (0 without CuPy).

@@ -83,3 +83,12 @@ def repeat(times):
 def retry(times):
     """Runs a test method up to ``times`` times until one attempt succeeds."""
     return repeat_with_success_at_least(times, 1)
+
+
+class QuietTestRunner:
+    """Runs a ``unittest`` suite without printing anything and returns its result."""
+
+    def run(self, suite):
+        result = unittest.TestResult()
+        suite(result)
+        return result

@@ -6,6 +6,7 @@ harness supplies ``test_forward``, ``test_backward`` and ``test_double_backward`
 :class:`~chainer.testing.BackendConfig`, so that
 :func:`~chainer.testing.inject_backend_tests` runs them on every backend.
 """
+import contextlib
 import unittest
 
 import numpy
@@ -66,8 +67,22 @@ class _TestError(AssertionError):
     def fail(cls, message, exc=None):
         """Raises this error with ``message`` (and the text of ``exc``, if given)."""
         if exc is not None:
-            message = f'{message}\n{type(exc).__name__}: {exc}'
+            raise cls(f'{message}\n\n(caused by)\n{type(exc).__name__}: {exc}\n') from exc
         raise cls(message)
+
+    @classmethod
+    @contextlib.contextmanager
+    def raise_if_fail(cls, message, error_types=AssertionError):
+        """Context manager turning ``error_types`` raised inside into this error.
+
+        Args:
+            message (str): What the failure means; the original error is appended.
+            error_types: Exception type(s) to convert (``AssertionError`` by default).
+        """
+        try:
+            yield
+        except error_types as e:
+            cls.fail(message, e)
 
 
 class FunctionTestError(_TestError):
@@ -210,6 +225,7 @@ class _HarnessBase(unittest.TestCase):
             # Run without inject_backend_tests (e.g. by plain unittest): NumPy only.
             backend_config = BackendConfig({})
         self.backend_config = backend_config
+        self.test_name = test_name
         self._label = None
         self._inputs_seen = None
         self.before_test(test_name)
@@ -282,48 +298,36 @@ class _HarnessBase(unittest.TestCase):
                 raise self._error(f'{header}\n{where}: dtype {a.dtype}, expected {e.dtype}')
             if a.shape != e.shape:
                 raise self._error(f'{header}\n{where}: shape {a.shape}, expected {e.shape}')
-        opts = self._options('forward', [*self._inputs_seen, *expected])
-        for i, (y, e) in enumerate(zip(outputs, expected)):
+        self.check_forward_outputs(tuple(y.array for y in outputs), expected)
+
+    def check_forward_outputs(self, outputs, expected_outputs):
+        """Compares the forward outputs with the expected ones.
+
+        Called by the forward test once the outputs are known to have the expected
+        dtypes and shapes; override it to check more (call this one for the values).
+
+        Args:
+            outputs (tuple of arrays): The outputs, on the tested device.
+            expected_outputs (tuple of numpy.ndarray): What ``forward_expected`` gave.
+        """
+        opts = self._options('forward', [*self._inputs_seen, *expected_outputs])
+        for i, (y, e) in enumerate(zip(outputs, expected_outputs)):
             try:
-                _array.assert_allclose(y.array, e, **opts)
+                _array.assert_allclose(y, e, **opts)
             except AssertionError as err:
                 raise self._error(
-                    f'{header}\n{names} #{i} ({_shape_dtype(e)}) differs from the expected '
-                    f'value (atol={opts.get("atol")}, rtol={opts.get("rtol")}):\n{err}'
-                ) from None
+                    f'{self._header(self.test_name)}\noutput #{i} ({_shape_dtype(e)}) differs '
+                    f'from the expected value (atol={opts.get("atol")}, '
+                    f'rtol={opts.get("rtol")}):\n{err}') from None
 
 
-class FunctionTestCase(_HarnessBase):
-    """Base class of function tests: forward, backward and double backward.
+class FunctionTestBase(_HarnessBase):
+    """The machinery of :class:`FunctionTestCase`, without its ``test_*`` methods.
 
-    A concrete class implements :meth:`generate_inputs`, :meth:`forward` and
-    :meth:`forward_expected`, and is usually decorated with
-    :func:`~chainer.testing.parameterize` and
-    :func:`~chainer.testing.inject_backend_tests` (which supplies the
-    ``backend_config`` argument of the test methods).
-
-    Optional methods: :meth:`before_test`, :meth:`generate_grad_outputs`,
-    :meth:`generate_grad_grad_inputs` (and ``setUp``).
-
-    Attributes:
-        backend_config (~chainer.testing.BackendConfig): The backend of the running
-            test (set before :meth:`before_test` is called).
-        check_forward_options (dict): Options of
-            :func:`~chainer.testing.assert_allclose` in the forward test.
-        check_backward_options (dict): Options of
-            :func:`~chainer.gradient_check.check_backward`.
-        check_double_backward_options (dict): Options of
-            :func:`~chainer.gradient_check.check_double_backward`.
-        numerical_grad_dtype: dtype of the numerical gradients (float64 by default).
-        skip_forward_test (bool), skip_backward_test (bool),
-        skip_double_backward_test (bool): Skip the corresponding test.
-        dodge_nondifferentiable (bool): In the gradient tests, redraw the inputs when
-            the function is not differentiable at them.
-        contiguous (None or 'C'): ``None`` (default) makes the input arrays
-            non-contiguous, ``'C'`` C-contiguous.
-
-    Tolerances the test does not set come from a per-dtype table (looser for
-    float16; see :func:`default_tolerance`).
+    Subclass it to run the checks from test methods of your own
+    (:meth:`run_test_forward`, :meth:`run_test_backward`,
+    :meth:`run_test_double_backward`); everything else is as in
+    :class:`FunctionTestCase`.
     """
 
     __test__ = False
@@ -348,17 +352,16 @@ class FunctionTestCase(_HarnessBase):
         """Returns second-order gradients shaped like the inputs (uniform in [-1, 1])."""
         return _uniform_like(inputs_template)
 
-    # ---- the tests -----------------------------------------------------------------
-    def test_forward(self, backend_config=None):
-        """Compares the outputs with :meth:`forward_expected`."""
+    def run_test_forward(self, backend_config):
+        """Runs the forward check on ``backend_config``."""
         self._run_test('test_forward', backend_config, self._check_forward)
 
-    def test_backward(self, backend_config=None):
-        """Checks the gradients with :func:`~chainer.gradient_check.check_backward`."""
+    def run_test_backward(self, backend_config):
+        """Runs the gradient check on ``backend_config``."""
         self._run_test('test_backward', backend_config, self._check_backward)
 
-    def test_double_backward(self, backend_config=None):
-        """Checks second-order gradients with ``check_double_backward``."""
+    def run_test_double_backward(self, backend_config):
+        """Runs the second-order gradient check on ``backend_config``."""
         self._run_test('test_double_backward', backend_config, self._check_double_backward)
 
     # ---- implementation --------------------------------------------------------------
@@ -432,6 +435,55 @@ class FunctionTestCase(_HarnessBase):
         self._dodge(attempt, 'test_double_backward')
 
 
+class FunctionTestCase(FunctionTestBase):
+    """Base class of function tests: forward, backward and double backward.
+
+    A concrete class implements :meth:`generate_inputs`, :meth:`forward` and
+    :meth:`forward_expected`, and is usually decorated with
+    :func:`~chainer.testing.parameterize` and
+    :func:`~chainer.testing.inject_backend_tests` (which supplies the
+    ``backend_config`` argument of the test methods).
+
+    Optional methods: :meth:`before_test`, :meth:`generate_grad_outputs`,
+    :meth:`generate_grad_grad_inputs` (and ``setUp``).
+
+    Attributes:
+        backend_config (~chainer.testing.BackendConfig): The backend of the running
+            test (set before :meth:`before_test` is called).
+        check_forward_options (dict): Options of
+            :func:`~chainer.testing.assert_allclose` in the forward test.
+        check_backward_options (dict): Options of
+            :func:`~chainer.gradient_check.check_backward`.
+        check_double_backward_options (dict): Options of
+            :func:`~chainer.gradient_check.check_double_backward`.
+        numerical_grad_dtype: dtype of the numerical gradients (float64 by default).
+        skip_forward_test (bool), skip_backward_test (bool),
+        skip_double_backward_test (bool): Skip the corresponding test.
+        dodge_nondifferentiable (bool): In the gradient tests, redraw the inputs when
+            the function is not differentiable at them.
+        contiguous (None or 'C'): ``None`` (default) makes the input arrays
+            non-contiguous, ``'C'`` C-contiguous.
+
+    Tolerances the test does not set come from a per-dtype table (looser for
+    float16; see :func:`default_tolerance`).
+    """
+
+    __test__ = False
+
+    # ---- the tests -----------------------------------------------------------------
+    def test_forward(self, backend_config=None):
+        """Compares the outputs with :meth:`forward_expected`."""
+        self.run_test_forward(backend_config)
+
+    def test_backward(self, backend_config=None):
+        """Checks the gradients with :func:`~chainer.gradient_check.check_backward`."""
+        self.run_test_backward(backend_config)
+
+    def test_double_backward(self, backend_config=None):
+        """Checks second-order gradients with ``check_double_backward``."""
+        self.run_test_double_backward(backend_config)
+
+
 # --------------------------------------------------------------------------------------
 # links
 # --------------------------------------------------------------------------------------
@@ -444,17 +496,17 @@ class InitializerArgument:
 
     Args:
         argument_value: What is passed to :meth:`~LinkTestCase.create_link`.
-        expected_initialized_value: An initializer-like (scalar, array or
+        expected_initializer: An initializer-like (scalar, array or
             initializer) describing the expected parameter.
     """
 
-    def __init__(self, argument_value, expected_initialized_value):
+    def __init__(self, argument_value, expected_initializer):
         self.argument_value = argument_value
-        self.expected_initialized_value = expected_initialized_value
+        self.expected_initializer = expected_initializer
 
     def __repr__(self):
         return (f'InitializerArgument({self.argument_value!r}, '
-                f'{self.expected_initialized_value!r})')
+                f'{self.expected_initializer!r})')
 
 
 class _LinkHarnessBase(_HarnessBase):
@@ -633,7 +685,7 @@ class LinkInitializersTestCase(_LinkHarnessBase):
         a = _to_numpy(a)
         spec = init
         if isinstance(init, InitializerArgument):
-            spec = init.expected_initialized_value
+            spec = init.expected_initializer
         expected = _expected_initial_value(spec, a.shape, a.dtype)
         if expected is None:
             if a.dtype.kind == 'f' and not numpy.isfinite(a).all():

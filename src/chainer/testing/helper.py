@@ -68,11 +68,29 @@ def with_requires(*requirements):
     Returns:
         A decorator for test functions, methods and classes.
     """
-    ok = all(_satisfied(r) for r in requirements)
-    reason = f"requires: {','.join(requirements)}"
+    return _skip_unless(all(_satisfied(r) for r in requirements),
+                        f"requires: {','.join(requirements)}")
 
+
+def without_requires(*requirements):
+    """Skips the decorated test when every requirement is installed.
+
+    The counterpart of :func:`with_requires`, for tests of what happens when an optional
+    dependency (or a recent enough version of it) is missing.
+
+    Args:
+        requirements (str): Distribution requirements such as ``'scipy'``.
+
+    Returns:
+        A decorator for test functions, methods and classes.
+    """
+    return _skip_unless(not all(_satisfied(r) for r in requirements),
+                        f"runs only without: {','.join(requirements)}")
+
+
+def _skip_unless(run, reason):
     def decorator(obj):
-        if ok:
+        if run:
             return obj
         if isinstance(obj, type) and issubclass(obj, unittest.TestCase):
             obj = unittest.skip(reason)(obj)

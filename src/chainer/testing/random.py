@@ -16,16 +16,27 @@ from chainer.testing import _bundle
 _SAVED_ATTR = '_chainer_fix_random_saved_state'
 
 
+# How many seedings are in force (each _seed is undone by one _restore_state): what
+# generate_seed checks.
+_depth = 0
+# States saved by do_setup, restored by do_teardown.
+_manual_states = []
+
+
 def _save_state():
     return random.getstate(), numpy.random.get_state()
 
 
 def _restore_state(state):
+    global _depth
     random.setstate(state[0])
     numpy.random.set_state(state[1])
+    _depth -= 1
 
 
 def _seed(seed):
+    global _depth
+    _depth += 1
     if os.environ.get('CHAINER_TEST_RANDOM_NONDETERMINISTIC', '0') == '1':
         seed = None     # documented switch: fresh entropy even under fix_random
     random.seed(seed)
@@ -33,6 +44,36 @@ def _seed(seed):
     cupy = sys.modules.get('cupy')
     if cupy is not None:  # only when the test session already uses CuPy
         cupy.random.seed(seed)
+
+
+def do_setup(deterministic=True):
+    """Saves the random generators' states and seeds them (what ``fix_random`` does).
+
+    Args:
+        deterministic (bool): Seed with a fixed value (``True``) or fresh entropy.
+    """
+    _manual_states.append(_save_state())
+    _seed(0 if deterministic else None)
+
+
+def do_teardown():
+    """Restores the states saved by the matching :func:`do_setup`."""
+    if not _manual_states:
+        raise RuntimeError('testing.random.do_teardown called without do_setup')
+    _restore_state(_manual_states.pop())
+
+
+def generate_seed():
+    """Returns a seed for another generator (e.g. a ``numpy.random.RandomState``).
+
+    The seed is drawn from NumPy's global generator, so it is reproducible inside a test
+    decorated with :func:`fix_random`; it may only be called there (or between
+    :func:`do_setup` and :func:`do_teardown`).
+    """
+    if _depth <= 0:
+        raise AssertionError('testing.generate_seed requires fixed random states: call it '
+                             'inside a test decorated with testing.fix_random()')
+    return int(numpy.random.randint(0, 2 ** 31 - 1))
 
 
 def _wrap_function(func, seed):

@@ -146,3 +146,17 @@ class TestUnit(unittest.TestCase):
     assert sorted(r.nodeid for r in passed if r.when == 'call') == [
         'test_cond.py::TestPlain::test_flaky', 'test_cond.py::TestUnit::test_always']
     assert [r.nodeid for r in failed] == ['test_cond.py::TestUnit::test_fails']
+
+
+def test_quiet_test_runner(capsys):
+    class TestT(unittest.TestCase):
+        def test_ok(self):
+            pass
+
+        def test_bad(self):
+            raise AssertionError('bad')
+
+    result = condition.QuietTestRunner().run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(TestT))
+    assert result.testsRun == 2 and len(result.failures) == 1
+    assert capsys.readouterr() == ('', '')

@@ -273,6 +273,71 @@ def test_skip_flags_and_before_test():
                     ('test_double_backward', NUMPY)]
 
 
+def test_test_name_is_set_before_before_test():
+    seen = []
+
+    class Names(_Case):
+        def before_test(self, test_name):
+            seen.append((test_name, self.test_name))
+
+    case = Names('test_forward')
+    case.test_forward(NUMPY)
+    case.test_backward(NUMPY)
+    assert seen == [('test_forward', 'test_forward'), ('test_backward', 'test_backward')]
+
+
+def test_check_forward_outputs_can_be_extended():
+    seen = []
+
+    class Extends(_Case):
+        def check_forward_outputs(self, outputs, expected_outputs):
+            super().check_forward_outputs(outputs, expected_outputs)
+            seen.append((type(outputs), outputs[0].dtype, expected_outputs[0].shape))
+
+    Extends('test_forward').test_forward(NUMPY)
+    assert seen == [(tuple, numpy.float32, (3, 2))]
+
+    class Rejects(_Case):
+        def check_forward_outputs(self, outputs, expected_outputs):
+            FunctionTestError.check(False, 'rejected here')
+
+    with pytest.raises(FunctionTestError, match='rejected here'):
+        Rejects('test_forward').test_forward(NUMPY)
+
+
+def test_function_test_base_runs_checks_from_own_methods():
+    class Own(function_link.FunctionTestBase):
+        generate_inputs = _Case.generate_inputs
+        forward = _Case.forward
+        forward_expected = _Case.forward_expected
+        dtype, shape, wrong, expected_scale = numpy.float32, (3, 2), None, 1
+
+        def test_all(self):
+            self.run_test_forward(NUMPY)
+            self.run_test_backward(NUMPY)
+            self.run_test_double_backward(NUMPY)
+
+    assert not [n for n in dir(function_link.FunctionTestBase) if n.startswith('test_')]
+    Own('test_all').test_all()
+    Own.expected_scale = 3
+    with pytest.raises(FunctionTestError):
+        Own('test_all').test_all()
+
+
+def test_raise_if_fail():
+    with pytest.raises(FunctionTestError) as info:
+        with FunctionTestError.raise_if_fail('outputs disagree'):
+            assert 1 == 2, 'one is not two'
+    assert str(info.value).startswith('outputs disagree')
+    assert 'AssertionError: one is not two' in str(info.value)
+    with pytest.raises(ValueError):     # other errors pass through
+        with FunctionTestError.raise_if_fail('x'):
+            raise ValueError('v')
+    with pytest.raises(testing.LinkTestError, match='caused by'):
+        with testing.LinkTestError.raise_if_fail('y', (KeyError,)):
+            raise KeyError('k')
+
+
 def test_options_are_per_test():
     class Updates(_Case):
         check_backward_options = {'atol': 1e-3}

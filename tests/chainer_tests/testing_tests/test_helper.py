@@ -92,3 +92,22 @@ def test_patch_wraps_the_original():
         assert _Target.double(3) == 6
     mock.assert_called_once_with(3)
     assert not hasattr(_Target.double, 'assert_called_once_with')
+
+
+def test_without_requires_is_the_opposite():
+    def f():
+        return 1
+
+    assert testing.without_requires('numpy<1.0')(f) is f
+    assert testing.without_requires('numpy', 'no-such-distribution-xyz')(f) is f
+    skipped = testing.without_requires('numpy')(f)
+    assert [m.name for m in skipped.pytestmark] == ['skip']
+
+    class TestU(unittest.TestCase):
+        def test_a(self):
+            pass
+
+    testing.without_requires('numpy')(TestU)
+    result = unittest.TestResult()
+    unittest.defaultTestLoader.loadTestsFromTestCase(TestU).run(result)
+    assert len(result.skipped) == 1

@@ -2,6 +2,7 @@ import random
 import unittest
 
 import numpy
+import pytest
 
 from chainer import testing
 
@@ -60,6 +61,7 @@ def test_class_decorator_unittest():
 def test_class_decorator_plain_class_and_parameterize(pytester):
     pytester.makepyfile(test_rand='''
 import numpy
+import pytest
 
 from chainer import testing
 
@@ -123,3 +125,32 @@ def test_nondeterministic_environment_variable(monkeypatch):
     monkeypatch.setenv('CHAINER_TEST_RANDOM_NONDETERMINISTIC', '1')
     draws = {testing.fix_random()(_draw)() for _ in range(3)}
     assert len(draws) == 3
+
+
+def test_generate_seed_only_under_fixed_random():
+    with pytest.raises(AssertionError, match='fix_random'):
+        testing.generate_seed()
+
+    @testing.fix_random()
+    def draw():
+        return testing.generate_seed(), testing.generate_seed()
+
+    first = draw()
+    assert first == draw()              # reproducible
+    assert first[0] != first[1]         # and not one constant
+    assert all(isinstance(s, int) and s >= 0 for s in first)
+
+
+def test_do_setup_and_do_teardown():
+    from chainer.testing import random as testing_random
+    before = numpy.random.get_state()[1].copy()
+    testing_random.do_setup()
+    a = numpy.random.rand()
+    seed = testing.generate_seed()
+    testing_random.do_teardown()
+    testing_random.do_setup()
+    assert numpy.random.rand() == a and testing.generate_seed() == seed
+    testing_random.do_teardown()
+    numpy.testing.assert_array_equal(numpy.random.get_state()[1], before)
+    with pytest.raises(RuntimeError):
+        testing_random.do_teardown()
