@@ -268,7 +268,8 @@ def test_variable_and_constant():
     v = T.Variable(5, 'n')
     assert (v.name, v.value, str(v), v.eval()) == ('n', 5, 'n', 5)
     c = T.Constant('f')
-    assert (c.value, str(c), c.eval()) == ('f', 'f', 'f')
+    # A literal prints as Python source; messages print plain operands bare.
+    assert (c.value, str(c), c.eval()) == ('f', "'f'", 'f')
     assert isinstance(v == 5, T.Testable)
     assert isinstance(v + 1, T.BinaryOperator)
     assert isinstance(-v, T.UnaryOperator)
@@ -566,10 +567,19 @@ def test_same_types():
 
 
 def test_prod():
+    # A list gives an expression, as in Chainer; a plain shape tuple (what a
+    # light check sees) gives its product at once.
+    exp = T.prod([2, 3, 4])
+    assert (str(exp), exp.eval()) == ('prod([2, 3, 4])', 24)
+    assert str(T.prod([])) == 'prod([])'
     assert T.prod((2, 3, 4)) == 24
     assert T.prod(()) == 1
     x, = T.get_light_types((numpy.zeros((2, 3, 4)),))
     assert T.prod(x.shape[1:]) == 12
+    with T.light_mode:
+        assert T.prod([2, 3]) == 6
+    n = T.Variable(3, 'n')
+    assert str(T.prod((n, 2))) == 'prod((n, 2))'
     exp = T.prod(_types(numpy.zeros((2, 3, 4)))[0].shape)
     assert (str(exp), exp.eval()) == ('prod(in_types[0].shape)', 24)
 
