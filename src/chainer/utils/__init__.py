@@ -134,7 +134,7 @@ _LAZY_NAMES = {
 
 # Submodules that `chainer.utils.<name>` reaches without an import statement.
 _LAZY_SUBMODULES = frozenset((
-    'argument', 'array', 'cache', 'conv', 'conv_nd', 'conv_nd_kernel', 'error', 'imgproc',
+    'argument', 'array', 'cache', 'conv', 'conv_nd', 'error', 'imgproc',
     'meta', 'precision', 'sparse', 'type_check', 'walker_alias',
 ))
 
