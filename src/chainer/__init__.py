@@ -2,9 +2,9 @@
 
 ``import chainer`` gives the same public names as Chainer 7.8.1.
 """
+import collections
 import os
-import sys
-
+import threading
 
 import numpy
 
@@ -120,6 +120,7 @@ from chainer.functions.array import get_item as _get_item  # NOQA
 from chainer import initializer  # NOQA
 from chainer.initializer import Initializer  # NOQA
 from chainer import initializers  # NOQA
+from chainer._runtime_info import print_runtime_info  # NOQA
 
 _basic_math.install_variable_arithmetics()
 _get_item.install_variable_get_item()
@@ -186,38 +187,86 @@ def force_backprop_mode():
     return using_config('enable_backprop', True)
 
 
-def print_runtime_info(out=None):
-    """Prints versions of Python, rechainer, NumPy and the optional backends."""
-    import platform
-    if out is None:
-        out = sys.stdout
-    lines = [f'Platform: {platform.platform()}',
-             f'Chainer: {__version__} (rechainer {rechainer_version})',
-             'ChainerX: Not Available',
-             f'NumPy: {numpy.__version__}']
+def get_compute_mode():
+    """Returns ``chainer.config.compute_mode`` (``None`` unless set)."""
+    return getattr(config, 'compute_mode', None)
+
+
+class _FallbackType:
+    """Type of :data:`Fallback`."""
+
+    def __repr__(self):
+        return 'Fallback'
+
+
+# A sentinel: "no specific value; use the default behaviour".
+Fallback = _FallbackType()
+
+_thread_local = threading.local()
+
+
+def _get_link_hooks():
+    # The link hooks registered in this thread (what `with SomeLinkHook():` adds).
     try:
-        import cupy
-        lines.append(f'CuPy: {cupy.__version__}')
-    except Exception:
-        lines.append('CuPy: Not Available')
-    lines.append('iDeep: Not Available')
-    out.write('\n'.join(lines) + '\n')
-
-
+        return _thread_local.link_hooks
+    except AttributeError:
+        hooks = _thread_local.link_hooks = collections.OrderedDict()
+        return hooks
 
 
 # Submodules loaded on first attribute access (``chainer.links``...), which keeps
 # ``import chainer`` light while ``import chainer; chainer.gradient_check`` still works.
 _LAZY_SUBMODULES = frozenset((
-    'computational_graph', 'dataset', 'datasets', 'distributions', 'function_hooks',
-    'gradient_check', 'graph_optimizations', 'iterators', 'link', 'link_hooks', 'links',
-    'optimizer', 'optimizer_hooks', 'optimizers', 'reporter', 'serializer', 'serializers',
-    'sequential', 'testing', 'training', 'warnings',
+    'computational_graph', 'dataset', 'datasets', 'distribution', 'distributions',
+    'function_hooks', 'gradient_check', 'graph_optimizations', 'iterators', 'link',
+    'link_hook', 'link_hooks', 'links', 'memory_layouts', 'optimizer', 'optimizer_hooks',
+    'optimizers', 'reporter', 'serializer', 'serializers', 'sequential', 'testing', 'training',
+    'types', 'warnings',
 ))
+
+# Names of the `chainer` namespace defined in those submodules, also loaded on
+# first access: name -> module.
+_LAZY_NAMES = {
+    'AbstractSerializer': 'chainer.serializer',
+    'Serializer': 'chainer.serializer',
+    'Deserializer': 'chainer.serializer',
+    'Link': 'chainer.link',
+    'Chain': 'chainer.link',
+    'ChainList': 'chainer.link',
+    'LinkHook': 'chainer.link_hook',
+    'Sequential': 'chainer.sequential',
+    'GradientMethod': 'chainer.optimizer',
+    'Optimizer': 'chainer.optimizer',
+    'UpdateRule': 'chainer.optimizer',
+    'Reporter': 'chainer.reporter',
+    'Summary': 'chainer.reporter',
+    'DictSummary': 'chainer.reporter',
+    'get_current_reporter': 'chainer.reporter',
+    'report': 'chainer.reporter',
+    'report_scope': 'chainer.reporter',
+    'Distribution': 'chainer.distribution',
+    'cross_entropy': 'chainer.distribution',
+    'kl_divergence': 'chainer.distribution',
+    'register_kl': 'chainer.distribution',
+    'static_graph': 'chainer.graph_optimizations.static_graph',
+    'static_code': 'chainer.graph_optimizations.static_graph_utilities',
+}
 
 
 def __getattr__(name):
+    import importlib
     if name in _LAZY_SUBMODULES:
-        import importlib
         return importlib.import_module('chainer.' + name)
+    if name == 'chainerx':
+        return importlib.import_module('chainerx')
+    module = _LAZY_NAMES.get(name)
+    if module is not None:
+        try:
+            value = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError) as e:
+            raise AttributeError(
+                f'chainer.{name} is not available: {module}.{name} could not be loaded '
+                f'({type(e).__name__}: {e})') from e
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'chainer' has no attribute '{name}'")

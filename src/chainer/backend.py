@@ -8,6 +8,8 @@ A *device specifier* names where arrays live. :func:`get_device` accepts:
 - an int or a numeric string: ``>= 0`` is that GPU, negative is the CPU;
 - a ``cupy.cuda.Device``, or the ``numpy``/``cupy`` module (the latter
   meaning the current GPU);
+- :data:`chainer.backends.cuda.DummyDevice`, the legacy CUDA API's "no GPU"
+  (what ``cuda.get_device_from_id(-1)`` returns): the CPU;
 - other strings (``'native:0'``, ``'cuda:0'``) are ChainerX devices, which
   rechainer does not have: they raise :class:`RuntimeError`.
 """
@@ -82,7 +84,7 @@ def get_device(device_spec):
         return _parse_device_string(device_spec)
     if cuda._is_int(device_spec):
         return _device_from_int(int(device_spec))
-    if device_spec is numpy:
+    if device_spec is numpy or isinstance(device_spec, cuda.DummyDeviceType):
         return CpuDevice()
     if device_spec is chainerx:
         _chainerx._check_chainerx_available()
@@ -95,6 +97,32 @@ def get_device(device_spec):
     raise TypeError(
         'a device specifier must be a chainer.backend.Device, a cupy.cuda.Device, '
         f'an int or a str such as \'@numpy\' or \'@cupy:0\'; got {type(device_spec)}')
+
+
+def _guess_device_from_array_module(xp):
+    """The device that arrays of module ``xp`` are made on: the current GPU for
+    ``cupy``, the CPU otherwise."""
+    cupy = cuda._cupy_if_loaded()
+    if cupy is not None and xp is cupy:
+        return GpuDevice(cupy.cuda.Device())
+    if xp is chainerx:
+        _chainerx._check_chainerx_available()
+    return CpuDevice()
+
+
+def _get_device_cupy_or_numpy(device_spec):
+    """Like :func:`get_device`, for the legacy specifiers of ``to_gpu``-era APIs
+    (ints: negative for the CPU, ``n >= 0`` for GPU ``n``)."""
+    if cuda._is_int(device_spec):
+        return _device_from_int(int(device_spec))
+    return get_device(device_spec)
+
+
+def _contains_nan(x):
+    """Returns whether the array ``x`` has a NaN (never for integer arrays)."""
+    if x.dtype.kind not in 'fc':
+        return False
+    return bool(get_array_module(x).isnan(x).any())
 
 
 def _device_from_int(device_id):

@@ -5,17 +5,23 @@ overriding :meth:`~DeviceResident.device_resident_accept`, which hands each held
 array, variable and sub-resident to a :class:`DeviceResidentsVisitor`. Moving to a
 device is one such walk with a visitor that transfers what it is handed.
 """
+import abc
+
 from chainer import backend
 from chainer.backends import _cpu
 from chainer.backends import cuda
 from chainer.backends import intel64
+from chainer.utils import meta
 
 
-class DeviceResident:
+class DeviceResident(meta.enable_final(meta_base=abc.ABCMeta)):
     """Base class of objects that live on one device together with their arrays.
 
     Subclasses do not need to call ``super().__init__()``: a resident starts on
-    the CPU.
+    the CPU. They describe what they hold by overriding
+    :meth:`device_resident_accept`; the transfer methods are final
+    (overriding ``to_cpu``, ``to_gpu`` or ``to_intel64`` warns, overriding
+    the others raises), as in Chainer.
     """
 
     _device = _cpu.CpuDevice()
@@ -46,6 +52,7 @@ class DeviceResident:
         """
         visitor.visit_device_resident(self)
 
+    @meta.final
     def to_device(self, device):
         """Moves the object, with what it holds, to a device.
 
@@ -58,6 +65,7 @@ class DeviceResident:
         self.device_resident_accept(_ToDeviceVisitor(backend.get_device(device)))
         return self
 
+    @meta.final(action=DeprecationWarning)
     def to_cpu(self):
         """Moves the object to the CPU (prefer :meth:`to_device`).
 
@@ -66,6 +74,7 @@ class DeviceResident:
         """
         return self.to_device(_cpu.CpuDevice())
 
+    @meta.final(action=DeprecationWarning)
     def to_gpu(self, device=None):
         """Moves the object to a GPU (prefer :meth:`to_device`).
 
@@ -86,17 +95,20 @@ class DeviceResident:
         self.device_resident_accept(visitor)
         return self
 
+    @meta.final(action=DeprecationWarning)
     def to_intel64(self):
         """Would move the object to iDeep; iDeep is never available in rechainer."""
         intel64.check_ideep_available()
         return self
 
+    @meta.final
     def to_chx(self):
         """Would move the object to ChainerX; ChainerX is never available in rechainer."""
         from chainer.backends import _chainerx
         _chainerx._check_chainerx_available()
         return self
 
+    @meta.final
     def from_chx(self):
         """Moves the object back from ChainerX; a no-op, as nothing can be there.
 

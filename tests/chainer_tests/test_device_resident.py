@@ -1,5 +1,7 @@
+import abc
 import importlib.util
 import os
+import warnings
 
 import numpy
 import pytest
@@ -102,3 +104,24 @@ def test_to_gpu_without_device_keeps_gpu_residents(xp):
     assert h.child.a.device_id == 2 and h.child.v.array.device_id == 2
     h.to_gpu(0)         # an explicit device moves everything
     assert h.child.a.device_id == 0
+
+
+def test_transfer_methods_are_final():
+    DeviceResident = device_resident.DeviceResident
+    for name in ('to_device', 'to_chx', 'from_chx'):
+        with pytest.raises(TypeError, match=name):
+            type('Sub', (DeviceResident,), {name: lambda self: None})
+    for name in ('to_cpu', 'to_gpu', 'to_intel64'):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            type('Sub', (DeviceResident,), {name: lambda self: None})
+        assert [x.category for x in w] == [DeprecationWarning]
+    # Its metaclass is also an ABCMeta, so abstract subclasses combine.
+    assert isinstance(DeviceResident, abc.ABCMeta)
+
+    class Abstract(DeviceResident, abc.ABC):
+        @abc.abstractmethod
+        def f(self):
+            pass
+    with pytest.raises(TypeError):
+        Abstract()

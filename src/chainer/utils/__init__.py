@@ -1,15 +1,20 @@
 """Utilities shared across Chainer: type checks, argument parsing, array helpers."""
+import collections.abc as collections_abc  # NOQA  (Chainer's name for it)
 import contextlib
 import functools
 import importlib
-import math
 import shutil
 import tempfile
 
 import numpy
 
+from chainer.utils.array import size_of_shape, sum_to  # NOQA
 from chainer.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
+from chainer.utils.error import _format_array_props  # NOQA
 from chainer.utils.experimental import experimental  # NOQA
+from chainer.utils.meta import enable_final, final  # NOQA
+from chainer.utils.nondeterministic import nondeterministic  # NOQA
+from chainer.utils.precision import _half_if_single
 
 
 def force_array(x, dtype=None):
@@ -66,11 +71,6 @@ def tempdir(**kwargs):
         shutil.rmtree(path, ignore_errors=ignore_errors)
 
 
-def size_of_shape(shape):
-    """Returns the number of elements of an array of ``shape`` (1 for ``()``)."""
-    return int(math.prod(shape))
-
-
 def mixed_presision(fn):
     """Decorates ``forward(self, inputs)`` to compute float16 in float32.
 
@@ -94,10 +94,33 @@ def _is_half(x):
     return x is not None and getattr(x, 'dtype', None) == numpy.float16
 
 
-def _to_half(y):
-    if y is not None and getattr(y, 'dtype', None) == numpy.float32:
-        return y.astype(numpy.float16)
-    return y
+_to_half = _half_if_single
+
+
+def _raise_from(exc_type, message, orig_exc):
+    # Raises exc_type with the original error's type and message appended, for
+    # errors that wrap another one while keeping its text in view.
+    raise exc_type(
+        f'{message}\n\n(caused by)\n{type(orig_exc).__name__}: {orig_exc}\n') from orig_exc
+
+
+def _check_arrays_forward_compatible(arrays, label=None):
+    """Raises TypeError unless the arrays (``None`` ignored) share one backend."""
+    from chainer import backend
+    if backend.is_arrays_compatible(arrays):
+        return
+    where = '' if label is None else f' ({label})'
+    types = ', '.join(str(type(a)) for a in arrays if a is not None)
+    raise TypeError(
+        f'incompatible array types are mixed in the forward input{where}: all must be '
+        f'NumPy arrays or all CuPy arrays.\nActual: {types}')
+
+
+def _repr_with_named_data(inst, **kwargs):
+    # <module.Class name=value ...>, the repr of objects that show a few fields.
+    cls = type(inst)
+    fields = ' '.join(f'{k}={v}' for k, v in kwargs.items())
+    return f'<{cls.__module__}.{cls.__qualname__} {fields}>'
 
 
 # Names that live in modules owned elsewhere; imported on first use so this
@@ -109,8 +132,16 @@ _LAZY_NAMES = {
     'to_coo': 'sparse',
 }
 
+# Submodules that `chainer.utils.<name>` reaches without an import statement.
+_LAZY_SUBMODULES = frozenset((
+    'argument', 'array', 'cache', 'conv', 'conv_nd', 'error', 'imgproc',
+    'meta', 'precision', 'sparse', 'type_check', 'walker_alias',
+))
+
 
 def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module(f'chainer.utils.{name}')
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'chainer.utils' has no attribute '{name}'")

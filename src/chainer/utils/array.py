@@ -27,6 +27,18 @@ def as_mat(x):
     return x.reshape(len(x), -1)
 
 
+def size_of_shape(shape):
+    """Returns the number of elements of an array of ``shape`` (1 for ``()``).
+
+    Args:
+        shape (sequence of ints): The shape.
+
+    Returns:
+        int: The product of the dimensions, as a Python int.
+    """
+    return int(math.prod(shape))
+
+
 def empty_like(x):
     """Returns an uninitialized array like ``x`` on the same device."""
     return _array_module(x).empty_like(x)

@@ -4,13 +4,8 @@
 ``(n, c, kh, kw, out_h, out_w)`` whose ``[:, :, j, i, y, x]`` entry is the
 input pixel under kernel tap ``(j, i)`` of output position ``(y, x)``;
 ``col2im`` is its adjoint (it sums patches back into an image). Both are
-written once against ``xp`` (NumPy or CuPy): a strided view plus one copy for
-``im2col``, one slice-add per kernel tap for ``col2im``.
+the N-dimensional code of :mod:`chainer.utils.conv_nd` with two spatial axes.
 """
-import importlib
-import sys
-
-import numpy
 
 
 def get_conv_outsize(size, k, s, p, cover_all=False, d=1):
@@ -56,64 +51,17 @@ def get_deconv_outsize(size, k, s, p, cover_all=False, d=1):
     return s * (size - 1) + span - 2 * p
 
 
-def _array_module(x):
-    # CuPy arrays can only exist once cupy has been imported, so looking it up
-    # in sys.modules tells the two apart without importing CuPy ourselves.
-    cupy = sys.modules.get('cupy')
-    if cupy is not None and isinstance(x, cupy.ndarray):
-        return cupy
-    return numpy
-
-
-def _out_sizes(h, w, kh, kw, sy, sx, ph, pw, cover_all, dy, dx, out_h, out_w):
-    if out_h is None:
-        out_h = get_conv_outsize(h, kh, sy, ph, cover_all, dy)
-    if out_w is None:
-        out_w = get_conv_outsize(w, kw, sx, pw, cover_all, dx)
-    if out_h <= 0:
-        raise ValueError(f'im2col requires a positive output height, got {out_h}')
-    if out_w <= 0:
-        raise ValueError(f'im2col requires a positive output width, got {out_w}')
-    return out_h, out_w
+# Imported after the size functions, which conv_nd takes from this module.
+from chainer.utils import conv_nd as _conv_nd  # NOQA: E402
 
 
 def _im2col(img, kh, kw, sy, sx, ph, pw, pval, cover_all, dy, dx, out_h, out_w):
-    xp = _array_module(img)
-    n, c, h, w = img.shape
-    out_h, out_w = _out_sizes(h, w, kh, kw, sy, sx, ph, pw, cover_all, dy, dx, out_h, out_w)
-    # Rows/columns the windows reach in padded coordinates; cover_all (or an
-    # explicit out_h/out_w) may reach past the usual padding.
-    need_h = (kh - 1) * dy + (out_h - 1) * sy + 1
-    need_w = (kw - 1) * dx + (out_w - 1) * sx + 1
-    pad_h = max(need_h - ph - h, 0)
-    pad_w = max(need_w - pw - w, 0)
-    if ph or pw or pad_h or pad_w:
-        padded = xp.full((n, c, ph + h + pad_h, pw + w + pad_w), pval, dtype=img.dtype)
-        padded[:, :, ph:ph + h, pw:pw + w] = img
-    else:
-        padded = img
-    s0, s1, s2, s3 = padded.strides
-    as_strided = importlib.import_module(f'{xp.__name__}.lib.stride_tricks').as_strided
-    windows = as_strided(
-        padded, (n, c, kh, kw, out_h, out_w),
-        (s0, s1, s2 * dy, s3 * dx, s2 * sy, s3 * sx))
-    # copy(), not ascontiguousarray(): a 1x1 window view may already be
-    # contiguous, and the result must never alias the input.
-    return windows.copy()
+    return _conv_nd._im2col_nd(img, (kh, kw), (sy, sx), (ph, pw), pval, cover_all, (dy, dx),
+                               (out_h, out_w))
 
 
 def _col2im(col, sy, sx, ph, pw, h, w, dy, dx):
-    xp = _array_module(col)
-    n, c, kh, kw, out_h, out_w = col.shape
-    full_h = max(ph + h, (kh - 1) * dy + (out_h - 1) * sy + 1)
-    full_w = max(pw + w, (kw - 1) * dx + (out_w - 1) * sx + 1)
-    img = xp.zeros((n, c, full_h, full_w), dtype=col.dtype)
-    for j in range(kh):
-        y0 = j * dy
-        for i in range(kw):
-            x0 = i * dx
-            img[:, :, y0:y0 + sy * out_h:sy, x0:x0 + sx * out_w:sx] += col[:, :, j, i]
-    return img[:, :, ph:ph + h, pw:pw + w]
+    return _conv_nd._col2im_nd(col, (sy, sx), (ph, pw), (h, w), (dy, dx))
 
 
 def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1,

@@ -91,8 +91,11 @@ def get_function_check_context(function):
     return _FunctionCheckContext(function)
 
 
-class _LightMode:
-    """Context manager under which :func:`get_types` returns light types."""
+class LightMode:
+    """Context manager under which :func:`get_types` returns light types.
+
+    Use the instance :data:`light_mode`: ``with type_check.light_mode: ...``.
+    """
 
     def __enter__(self):
         _thread_local.light_mode = getattr(_thread_local, 'light_mode', 0) + 1
@@ -101,7 +104,7 @@ class _LightMode:
         _thread_local.light_mode -= 1
 
 
-light_mode = _LightMode()
+light_mode = LightMode()
 
 
 def in_light_mode():
@@ -161,8 +164,15 @@ class LightTypeInfoTuple(tuple):
         return len(self)
 
 
-def get_types(data, name, accept_none, shapes=None):
-    """Builds the full-mode type information of a sequence of arrays.
+def _require_tuple(data, func):
+    # AssertionError, as in Chainer: the core always passes a tuple.
+    if not isinstance(data, tuple):
+        raise AssertionError(
+            f'type_check.{func} takes a tuple of arrays, got {type(data).__name__}')
+
+
+def get_types(data, name, accept_none, *, shapes=None):
+    """Builds the full-mode type information of a tuple of arrays.
 
     Args:
         data (tuple of arrays): The arrays to describe.
@@ -177,8 +187,9 @@ def get_types(data, name, accept_none, shapes=None):
         TypeInfoTuple: One :class:`Variable` per entry (or the arrays
         themselves, as a :class:`LightTypeInfoTuple`, in light mode).
     """
+    _require_tuple(data, 'get_types')
     if in_light_mode():
-        return get_light_types(data)
+        return get_light_types(data, shapes=shapes)
     info = TypeInfoTuple(
         _get_type(name, i, x, accept_none, None if shapes is None else shapes[i])
         for i, x in enumerate(data))
@@ -197,71 +208,140 @@ def _get_type(name, index, array, accept_none, shape):
     return Variable(TypeInfo(array.shape if shape is None else tuple(shape), array.dtype), var)
 
 
-def get_light_types(in_data):
+def get_light_types(data, *, shapes=None):
     """Wraps the input arrays for a light-mode type check.
 
     Args:
-        in_data (tuple of arrays): Input arrays.
+        data (tuple of arrays): Input arrays.
+        shapes (sequence of tuples): Shapes to report instead of the arrays'
+            own; the entries then are :class:`TypeInfo` objects.
 
     Returns:
         LightTypeInfoTuple: The arrays themselves; ``size()`` is their count.
     """
-    return LightTypeInfoTuple(in_data)
+    _require_tuple(data, 'get_light_types')
+    if shapes is None:
+        return LightTypeInfoTuple(data)
+    return LightTypeInfoTuple(
+        TypeInfo(tuple(shape), x.dtype) for x, shape in zip(data, shapes))
 
 
 # ----------------------------------------------------------------------------
 # Expression trees
 
-# Binding strength of each node kind, following Python's own precedence, so
-# that printed expressions carry exactly the parentheses Python would need.
-_COMPARE, _OR, _XOR, _AND, _SHIFT, _ADD, _MUL, _UNARY, _POW, _ATOM = range(1, 11)
+# Binding strength of each node kind, in Chainer's numbering (``priority``):
+# the higher, the tighter.  Printed expressions carry the parentheses that
+# these strengths call for, so the text reads as the Python that builds it.
+_COMPARE, _OR, _XOR, _AND, _SHIFT, _ADD, _MUL, _UNARY, _POW, _ATOM = range(-1, 9)
 
 
-def _wrap(value):
-    return value if isinstance(value, Expr) else Constant(value)
+def _eval_expr(value):
+    # Lists and tuples are evaluated item by item: `x.shape == (n, 3)` with
+    # `n` an expression compares against the evaluated tuple.
+    if isinstance(value, Expr):
+        return value.eval()
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return kind(_eval_expr(v) for v in value)
+    return value
 
 
 def eval(exp):
-    """Evaluates an expression; any other value is returned unchanged."""
-    if isinstance(exp, Expr):
-        return exp.eval()
-    return exp
+    """Evaluates an expression.
+
+    Args:
+        exp: An expression, or a list or tuple holding some; any other value
+            is returned unchanged (so checks also run on light-mode values).
+
+    Returns:
+        The value the expression stands for.
+    """
+    return _eval_expr(exp)
+
+
+def _repr(value):
+    """Formats a value as Python source: expressions by their text, strings quoted."""
+    if isinstance(value, Expr):
+        return str(value)
+    kind = type(value)
+    if kind is list:
+        return '[' + ', '.join(map(_repr, value)) + ']'
+    if kind is tuple:
+        if len(value) == 1:
+            return f'({_repr(value[0])},)'
+        return '(' + ', '.join(map(_repr, value)) + ')'
+    if isinstance(value, (numpy.number, numpy.bool_)):
+        # NumPy 2 would print np.int64(3); the user wrote 3.
+        return str(value)
+    return repr(value)
+
+
+def _str(value):
+    """Formats a value for a message: ``str()``, except that lists, tuples and
+    expressions are written as by :func:`_repr` (``(n, 3)``, not a repr of
+    the node objects)."""
+    kind = type(value)
+    if kind is tuple or kind is list or isinstance(value, Expr):
+        return _repr(value)
+    return str(value)
+
+
+def _is_negative_number(value):
+    return isinstance(value, (int, float, numpy.number)) and value < 0
+
+
+def _priority(value):
+    if isinstance(value, Expr):
+        return value.priority
+    # `-1` is written with a minus sign, so it binds like one: (-1) ** x.
+    return _UNARY if _is_negative_number(value) else _ATOM
+
+
+def _operand(value, parenthesize, text=_repr):
+    s = text(value)
+    return f'({s})' if parenthesize else s
 
 
 class Expr:
     """Base class of the nodes of a type-check expression.
 
-    Attribute access, indexing, calling and all arithmetic, bitwise and
+    Attribute access, indexing, calling and the arithmetic, bitwise and
     comparison operators on an expression build larger expressions;
     :meth:`eval` computes the value.
+
+    Args:
+        priority (int): Binding strength of the node when printed; operands
+            that bind more loosely get parentheses.
     """
 
-    __slots__ = ()
-    _priority = _ATOM
+    priority = _ATOM
     # Makes NumPy scalars and arrays return NotImplemented from their
     # operators, so Python falls back to our reflected operator methods.
     __array_ufunc__ = None
 
+    def __init__(self, priority):
+        self.priority = priority
+
     def eval(self):
         """Computes the value of this expression."""
-        return self._eval()
-
-    def _eval(self):
         raise NotImplementedError
 
     def __repr__(self):
         return f'<{type(self).__name__} {self}>'
 
     def __bool__(self):
-        # RuntimeError, as in Chainer.
+        # RuntimeError, as in Chainer: `and`/`or`/`not` or an `if` on an
+        # expression would silently drop a condition.
         raise RuntimeError(
-            'a type_check expression has no truth value: pass each condition as a separate '
-            'argument of type_check.expect(), or call .eval() to get its value')
+            f"type_check expression '{self}' has no truth value: pass each condition "
+            'to type_check.expect() as a separate argument, or call type_check.eval() on '
+            'it to get its value')
 
     def __iter__(self):
         # Without this Python would iterate by calling __getitem__ forever.
         raise TypeError(
-            f"type_check expression '{self}' is not iterable; call .eval() to get its value")
+            f"type_check expression '{self}' is not iterable; call type_check.eval() on it "
+            'to get its value')
 
     def __getattr__(self, name):
         # Private and special names are Python machinery (copy, pickle, IPython
@@ -280,34 +360,41 @@ class Expr:
     __hash__ = object.__hash__
 
 
-class Constant(Expr):
-    """A literal value inside an expression."""
+class Atom(Expr):
+    """Base class of the nodes that never need parentheses (names, literals,
+    attribute access, indexing and calls)."""
 
-    __slots__ = ('value', '_priority')
+    priority = _ATOM
+
+    def __init__(self):
+        pass
+
+
+class Constant(Atom):
+    """A literal value inside an expression.
+
+    Args:
+        value: The value.
+    """
 
     def __init__(self, value):
         self.value = value
-        # A negative literal prints with a leading minus, so it binds like a
-        # unary operator: (-1) ** x.
-        negative = isinstance(value, (int, float)) and value < 0
-        self._priority = _UNARY if negative else _ATOM
+        self.priority = _priority(value)
 
     def __str__(self):
-        return str(self.value)
+        return _repr(self.value)
 
-    def _eval(self):
+    def eval(self):
         return self.value
 
 
-class Variable(Expr):
+class Variable(Atom):
     """A named value inside an expression.
 
     Args:
         value: The value.
         name (str): The name printed in messages.
     """
-
-    __slots__ = ('value', 'name')
 
     def __init__(self, value, name):
         self.value = value
@@ -316,93 +403,102 @@ class Variable(Expr):
     def __str__(self):
         return self.name
 
-    def _eval(self):
+    def eval(self):
         return self.value
 
 
-class GetAttr(Expr):
-    """``obj.name``."""
+# The operands of postfix nodes are kept in underscored attributes so that
+# `x.dtype.name` or `x.obj` in a check stays an expression.
 
-    __slots__ = ('_obj', '_name')
+class GetAttr(Atom):
+    """``obj.name``.
+
+    Args:
+        obj: The expression whose attribute is taken.
+        name: The attribute name (a string, or an expression giving one).
+    """
 
     def __init__(self, obj, name):
         self._obj = obj
         self._name = name
 
     def __str__(self):
-        name = self._name if isinstance(self._name, str) else eval(self._name)
-        return f'{_paren(self._obj, _ATOM)}.{name}'
+        name = self._name.value if isinstance(self._name, Constant) else self._name
+        if isinstance(name, str) and name.isidentifier():
+            return f'{_operand(self._obj, _priority(self._obj) < _ATOM)}.{name}'
+        return f'getattr({_repr(self._obj)}, {_repr(name)})'
 
-    def _eval(self):
-        return getattr(eval(self._obj), eval(self._name))
+    def eval(self):
+        return getattr(_eval_expr(self._obj), _eval_expr(self._name))
 
 
-def _key_str(key):
+def _subscript(key):
     if isinstance(key, slice):
-        parts = ['' if v is None else str(v) for v in (key.start, key.stop, key.step)]
+        parts = ['' if v is None else _repr(v) for v in (key.start, key.stop, key.step)]
         if key.step is None:
             parts.pop()
         return ':'.join(parts)
-    if isinstance(key, tuple):
-        if len(key) == 1:
-            return _key_str(key[0]) + ','
-        return ', '.join(_key_str(k) for k in key)
     if key is Ellipsis:
         return '...'
-    return str(key)
+    return _repr(key)
 
 
 def _eval_key(key):
     if isinstance(key, slice):
-        return slice(eval(key.start), eval(key.stop), eval(key.step))
-    if isinstance(key, tuple):
-        return tuple(_eval_key(k) for k in key)
-    return eval(key)
+        return slice(_eval_expr(key.start), _eval_expr(key.stop), _eval_expr(key.step))
+    if type(key) is tuple:
+        return tuple(map(_eval_key, key))
+    return _eval_expr(key)
 
 
-class GetItem(Expr):
-    """``obj[key]``; ``key`` may be an index, a slice or a tuple of them."""
+class GetItem(Atom):
+    """``obj[key]``.
 
-    __slots__ = ('_obj', '_key')
+    Args:
+        obj: The expression being indexed.
+        key: An index, a slice, ``...``, or a tuple of them; any of them may
+            be an expression.
+    """
 
     def __init__(self, obj, key):
         self._obj = obj
         self._key = key
 
     def __str__(self):
-        return f'{_paren(self._obj, _ATOM)}[{_key_str(self._key)}]'
+        key = self._key
+        if type(key) is tuple:
+            if not key:
+                text = '()'
+            elif len(key) == 1:
+                text = _subscript(key[0]) + ','
+            else:
+                text = ', '.join(map(_subscript, key))
+        else:
+            text = _subscript(key)
+        return f'{_operand(self._obj, _priority(self._obj) < _ATOM)}[{text}]'
 
-    def _eval(self):
-        return eval(self._obj)[_eval_key(self._key)]
+    def eval(self):
+        return _eval_expr(self._obj)[_eval_key(self._key)]
 
 
-class Call(Expr):
-    """``obj(*args)``."""
+class Call(Atom):
+    """``obj(*args)``.
 
-    __slots__ = ('_obj', '_args')
+    Args:
+        obj: The expression being called.
+        args (tuple): The positional arguments; any may be an expression.
+    """
 
     def __init__(self, obj, args):
         self._obj = obj
         self._args = tuple(args)
 
     def __str__(self):
-        args = ', '.join(str(a) for a in self._args)
-        return f'{_paren(self._obj, _ATOM)}({args})'
+        args = ', '.join(map(_repr, self._args))
+        return f'{_operand(self._obj, _priority(self._obj) < _ATOM)}({args})'
 
-    def _eval(self):
-        return eval(self._obj)(*[eval(a) for a in self._args])
-
-
-def _paren(node, priority, tie=False):
-    """Formats ``node`` as an operand of an operator of ``priority``.
-
-    ``tie`` says whether an operand of equal priority needs parentheses too
-    (the right side of a left-associative operator, and so on).
-    """
-    p = node._priority if isinstance(node, Expr) else _ATOM
-    if p < priority or (tie and p == priority):
-        return f'({node})'
-    return str(node)
+    def eval(self):
+        return _eval_expr(self._obj)(*map(_eval_expr, self._args))
 
 
 class UnaryOperator(Expr):
@@ -415,19 +511,18 @@ class UnaryOperator(Expr):
         func: Function computing the result from the operand's value.
     """
 
-    __slots__ = ('_priority', '_term', '_exp', '_func')
-
     def __init__(self, priority, term, exp, func):
-        self._priority = priority
-        self._term = _wrap(term)
+        self.priority = priority
+        self._term = term
         self._exp = exp
         self._func = func
 
     def __str__(self):
-        return f'{self._exp}{_paren(self._term, self._priority)}'
+        term = _operand(self._term, _priority(self._term) < self.priority)
+        return f'{self._exp}{term}'
 
-    def _eval(self):
-        return self._func(eval(self._term))
+    def eval(self):
+        return self._func(_eval_expr(self._term))
 
 
 class BinaryOperator(Expr):
@@ -439,33 +534,43 @@ class BinaryOperator(Expr):
         rhs: Right operand.
         exp (str): The operator's symbol.
         func: Function computing the result from the operands' values.
-        right_associative (bool): ``True`` for ``**``.
+        right_associative (bool): ``True`` for ``**``: ``x ** y ** z`` is
+            ``x ** (y ** z)``.
     """
 
-    __slots__ = ('_priority', '_lhs', '_rhs', '_exp', '_func', '_right_associative')
-
     def __init__(self, priority, lhs, rhs, exp, func, right_associative=False):
-        self._priority = priority
-        self._lhs = _wrap(lhs)
-        self._rhs = _wrap(rhs)
+        self.priority = priority
+        self._lhs = lhs
+        self._rhs = rhs
         self._exp = exp
         self._func = func
         self._right_associative = right_associative
 
-    def __str__(self):
-        p = self._priority
-        left = _paren(self._lhs, p, tie=self._right_associative)
-        right = _paren(self._rhs, p, tie=not self._right_associative)
+    def _text(self, text):
+        # An operand of equal strength needs parentheses on the side the
+        # operator does not associate to.  As in Python's grammar, the right
+        # operand of `**` may be a unary expression as it is: x ** -1.
+        p = self.priority
+        right_assoc = self._right_associative
+        lp = _priority(self._lhs)
+        rp = _priority(self._rhs)
+        left = _operand(self._lhs, lp < p or (lp == p and right_assoc), text)
+        if right_assoc:
+            right_paren = rp < p and not (rp == _UNARY and p == _POW)
+        else:
+            right_paren = rp <= p
+        right = _operand(self._rhs, right_paren, text)
         return f'{left} {self._exp} {right}'
 
-    def _eval(self):
-        return self._func(eval(self._lhs), eval(self._rhs))
+    def __str__(self):
+        return self._text(_repr)
+
+    def eval(self):
+        return self._func(_eval_expr(self._lhs), _eval_expr(self._rhs))
 
 
 class Testable:
     """Mixin for expressions that :func:`expect` can check."""
-
-    __slots__ = ()
 
     def expect(self):
         """Raises :class:`InvalidType` unless this condition holds."""
@@ -484,23 +589,24 @@ class BoolBinaryOperator(BinaryOperator, Testable):
         func: The comparison function.
     """
 
-    __slots__ = ('_inv',)
-
     def __init__(self, lhs, rhs, exp, inv, func):
         super().__init__(_COMPARE, lhs, rhs, exp, func)
         self._inv = inv
 
-    def __str__(self):
-        # Comparisons chain in Python, so any nested comparison needs brackets.
-        left = _paren(self._lhs, _COMPARE, tie=True)
-        right = _paren(self._rhs, _COMPARE, tie=True)
+    def _text(self, text):
+        # Python chains comparisons (a == b == c is not (a == b) == c), so a
+        # comparison inside a comparison always gets parentheses.
+        left = _operand(self._lhs, _priority(self._lhs) <= _COMPARE, text)
+        right = _operand(self._rhs, _priority(self._rhs) <= _COMPARE, text)
         return f'{left} {self._exp} {right}'
 
     def expect(self):
-        left = eval(self._lhs)
-        right = eval(self._rhs)
+        left = _eval_expr(self._lhs)
+        right = _eval_expr(self._rhs)
         if not self._func(left, right):
-            raise InvalidType(str(self), f'{left} {self._inv} {right}')
+            # Chainer's wording: plain operands are printed as they are
+            # (`x.dtype.kind == f`), and so are the values found.
+            raise InvalidType(self._text(_str), f'{_str(left)} {self._inv} {_str(right)}')
 
 
 def _make_comparison(exp, inv, func):
@@ -531,7 +637,7 @@ Expr.__le__ = _make_comparison('<=', '>', operator.le)
 Expr.__gt__ = _make_comparison('>', '<=', operator.gt)
 Expr.__ge__ = _make_comparison('>=', '<', operator.ge)
 
-for _name, _exp, _priority, _func in (
+for _name, _exp, _prio, _func in (
         ('add', '+', _ADD, operator.add),
         ('sub', '-', _ADD, operator.sub),
         ('mul', '*', _MUL, operator.mul),
@@ -544,7 +650,7 @@ for _name, _exp, _priority, _func in (
         ('and', '&', _AND, operator.and_),
         ('xor', '^', _XOR, operator.xor),
         ('or', '|', _OR, operator.or_)):
-    _method, _reflected = _make_binary(_exp, _priority, _func)
+    _method, _reflected = _make_binary(_exp, _prio, _func)
     setattr(Expr, f'__{_name}__', _method)
     setattr(Expr, f'__r{_name}__', _reflected)
 
@@ -552,7 +658,7 @@ Expr.__pow__, Expr.__rpow__ = _make_binary('**', _POW, operator.pow, right_assoc
 Expr.__neg__ = _make_unary('-', operator.neg)
 Expr.__pos__ = _make_unary('+', operator.pos)
 Expr.__invert__ = _make_unary('~', operator.invert)
-del _name, _exp, _priority, _func, _method, _reflected
+del _name, _exp, _prio, _func, _method, _reflected
 
 
 # ----------------------------------------------------------------------------
@@ -578,7 +684,7 @@ def _expect_one(expr):
     elif isinstance(expr, Expr):
         value = expr.eval()
         if not value:
-            raise InvalidType(str(expr), str(value))
+            raise InvalidType(str(expr), _str(value))
     elif not expr:
         raise InvalidType('a true condition', repr(expr))
 
@@ -608,10 +714,26 @@ _prod = Variable(math.prod, 'prod')
 
 
 def prod(xs):
-    """Product of the items of a shape, as an expression or a plain number."""
-    if isinstance(xs, Expr):
-        return _prod(xs)
-    return math.prod(xs)
+    """Product of the items of a sequence, as an expression printed ``prod(...)``.
+
+    Args:
+        xs: A shape expression (``x_type.shape``), or a list or tuple whose
+            items may be expressions.
+
+    Returns:
+        An expression, or a plain number in light mode. A tuple of plain
+        numbers -- the shape a light-mode check sees, since the core runs
+        light checks on the arrays themselves -- also gives its product
+        directly, so that passing checks stay cheap.
+    """
+    if type(xs) is tuple:
+        for v in xs:
+            if isinstance(v, Expr):
+                return _prod(xs)
+        return math.prod(xs)
+    if in_light_mode():
+        return math.prod(xs)
+    return _prod(xs)
 
 
 def argname(in_types, names):

@@ -5,6 +5,7 @@ import sys
 import numpy
 import pytest
 
+import chainer
 import chainerx
 from chainer import backend
 from chainer.backends import cuda
@@ -46,11 +47,28 @@ def test_cuda_get_array_module_is_the_same():
 
 # -- get_device ---------------------------------------------------------------
 
-@pytest.mark.parametrize('spec', ['@numpy', -1, '-1', -3, numpy.int64(-1), numpy])
+@pytest.mark.parametrize('spec', ['@numpy', -1, '-1', -3, numpy.int64(-1), numpy,
+                                  cuda.DummyDevice])
 def test_get_device_cpu(spec):
     device = backend.get_device(spec)
     assert isinstance(device, backend.CpuDevice)
     assert device == backend.CpuDevice()
+
+
+def test_copy_to_dummy_device_goes_to_the_cpu():
+    # The legacy "no GPU" object names the CPU wherever a device is resolved.
+    y = chainer.functions.copy(numpy.zeros((2, 3), numpy.float32), cuda.DummyDevice)
+    assert isinstance(y.device, backend.CpuDevice)
+    assert isinstance(backend.get_device(cuda.get_device_from_id(-1)), backend.CpuDevice)
+
+
+def test_private_device_helpers():
+    assert isinstance(backend._guess_device_from_array_module(numpy), backend.CpuDevice)
+    assert isinstance(backend._get_device_cupy_or_numpy(-1), backend.CpuDevice)
+    assert isinstance(backend._get_device_cupy_or_numpy('@numpy'), backend.CpuDevice)
+    assert backend._contains_nan(numpy.array([1.0, numpy.nan]))
+    assert not backend._contains_nan(numpy.array([1.0, 2.0]))
+    assert not backend._contains_nan(numpy.array([1, 2]))
 
 
 def test_get_device_returns_device_intact():

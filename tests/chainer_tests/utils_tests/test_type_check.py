@@ -268,7 +268,8 @@ def test_variable_and_constant():
     v = T.Variable(5, 'n')
     assert (v.name, v.value, str(v), v.eval()) == ('n', 5, 'n', 5)
     c = T.Constant('f')
-    assert (c.value, str(c), c.eval()) == ('f', 'f', 'f')
+    # A literal prints as Python source; messages print plain operands bare.
+    assert (c.value, str(c), c.eval()) == ('f', "'f'", 'f')
     assert isinstance(v == 5, T.Testable)
     assert isinstance(v + 1, T.BinaryOperator)
     assert isinstance(-v, T.UnaryOperator)
@@ -566,10 +567,19 @@ def test_same_types():
 
 
 def test_prod():
+    # A list gives an expression, as in Chainer; a plain shape tuple (what a
+    # light check sees) gives its product at once.
+    exp = T.prod([2, 3, 4])
+    assert (str(exp), exp.eval()) == ('prod([2, 3, 4])', 24)
+    assert str(T.prod([])) == 'prod([])'
     assert T.prod((2, 3, 4)) == 24
     assert T.prod(()) == 1
     x, = T.get_light_types((numpy.zeros((2, 3, 4)),))
     assert T.prod(x.shape[1:]) == 12
+    with T.light_mode:
+        assert T.prod([2, 3]) == 6
+    n = T.Variable(3, 'n')
+    assert str(T.prod((n, 2))) == 'prod((n, 2))'
     exp = T.prod(_types(numpy.zeros((2, 3, 4)))[0].shape)
     assert (str(exp), exp.eval()) == ('prod(in_types[0].shape)', 24)
 
@@ -607,3 +617,138 @@ def test_expect_broadcast_shapes_in_context():
         with T.get_function_check_context(_Stub('Add')):
             T.expect_broadcast_shapes((2,), (3,))
     assert 'Invalid operation is performed in: Add (Forward)' in _message(e)
+
+
+# ----------------------------------------------------------------------------
+# Printing: Chainer's priorities and text
+
+def test_priorities_follow_chainers_numbers():
+    x = T.Variable(1, 'x')
+    assert (x == x).priority == -1
+    assert [(x | x).priority, (x ^ x).priority, (x & x).priority, (x << x).priority,
+            (x >> x).priority, (x + x).priority, (x - x).priority, (x * x).priority,
+            (x / x).priority, (x // x).priority, (x % x).priority, (-x).priority,
+            (+x).priority, (~x).priority, (x ** x).priority] == [
+        0, 1, 2, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7]
+    for atom in (x, T.Constant(1), x.a, x[0], x()):
+        assert isinstance(atom, T.Atom)
+        assert atom.priority == 8
+
+
+@pytest.mark.parametrize('build, text', [
+    (lambda x, y: T.GetAttr(x, 'value'), 'x.value'),
+    (lambda x, y: T.GetAttr(x, T.Constant('value')), 'x.value'),
+    (lambda x, y: T.GetAttr(x, 3), 'getattr(x, 3)'),
+    (lambda x, y: (x + y).real, '(x + y).real'),
+    (lambda x, y: T.GetItem(y, 'a'), "y['a']"),
+    (lambda x, y: x[1:2, ...], 'x[1:2, ...]'),
+    (lambda x, y: x[::], 'x[:]'),
+    (lambda x, y: x[None], 'x[None]'),
+    (lambda x, y: x[(1,)], 'x[1,]'),
+    (lambda x, y: x[()], 'x[()]'),
+    (lambda x, y: x[numpy.int64(3)], 'x[3]'),
+    (lambda x, y: (-x)[0], '(-x)[0]'),
+    (lambda x, y: T.Call(x, (['', 1],)), "x(['', 1])"),
+    (lambda x, y: T.Constant('a'), "'a'"),
+    (lambda x, y: x == 'f', "x == 'f'"),
+    (lambda x, y: x == [x, (y,), ()], 'x == [x, (y,), ()]'),
+    (lambda x, y: x + numpy.float32(1.5), 'x + 1.5'),
+    (lambda x, y: T.BinaryOperator(7, x, y, '+', None), 'x + y'),
+    (lambda x, y: T.BinaryOperator(8, x, y, '+', None), 'x + (y)'),
+    (lambda x, y: T.BinaryOperator(9, x, y, '+', None), '(x) + (y)'),
+    (lambda x, y: T.BinaryOperator(8, x, y, '+', None, True), '(x) + y'),
+    (lambda x, y: T.UnaryOperator(8, x, '-', None), '-x'),
+    (lambda x, y: T.UnaryOperator(9, x, '-', None), '-(x)'),
+    (lambda x, y: -(-x), '--x'),
+    (lambda x, y: T.Constant(-1) ** x, '(-1) ** x'),
+    (lambda x, y: x ** -1, 'x ** -1'),
+    (lambda x, y: (x == y) == x, '(x == y) == x'),
+])
+def test_expression_text(build, text):
+    assert str(build(T.Variable(1, 'x'), T.Variable({'a': 1}, 'y'))) == text
+
+
+def test_repr_writes_python_source():
+    c = T.Constant(0)
+    assert T._repr([c]) == '[0]'
+    assert T._repr([[c]]) == '[[0]]'
+    assert T._repr(()) == '()'
+    assert T._repr((c,)) == '(0,)'
+    assert T._repr((c, 'a')) == "(0, 'a')"
+    assert T._repr(numpy.float32) == "<class 'numpy.float32'>"
+    assert T._repr(numpy.int64(2)) == '2'
+
+
+def test_lists_and_tuples_of_expressions_evaluate():
+    c = T.Constant
+    assert (c([0]) == [c(0)]).eval()
+    assert (c([[0]]) == [[c(0)]]).eval()
+    assert (c((0,)) == (c(0),)).eval()
+    assert not (c((0,)) == (c(1),)).eval()
+    assert T.eval([c(1), (c(2), 3)]) == [1, (2, 3)]
+
+
+def test_message_prints_plain_operands_bare_and_tuples_as_source():
+    x, = _types(numpy.zeros((2, 3), numpy.float32))
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.shape == (x.shape[0], 2 * 3))
+    assert (e.value.expect, e.value.actual) == (
+        'in_types[0].shape == (in_types[0].shape[0], 6)', '(2, 3) != (2, 6)')
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.shape[0] == numpy.int64(5))
+    assert (e.value.expect, e.value.actual) == ('in_types[0].shape[0] == 5', '2 != 5')
+
+
+def test_get_types_takes_only_tuples():
+    # AssertionError, as in Chainer.
+    for data in (1, [numpy.zeros(1)]):
+        with pytest.raises(AssertionError):
+            T.get_types(data, 'in_types', False)
+        with pytest.raises(AssertionError):
+            T.get_light_types(data)
+
+
+def test_get_light_types_with_shapes():
+    a = numpy.zeros((2, 3), numpy.float32)
+    t, = T.get_light_types((a,), shapes=[(6,)])
+    assert isinstance(t, T.TypeInfo)
+    assert (t.shape, t.dtype, t.ndim, t.size) == ((6,), numpy.float32, 1, 6)
+
+
+def _random_tree(rng, leaves, depth):
+    if depth == 0 or rng.random() < 0.2:
+        return leaves[rng.integers(len(leaves))]
+    kind = rng.integers(4)
+    if kind == 0:
+        op = ['-', '+', '~'][rng.integers(3)]
+        term = _random_tree(rng, leaves, depth - 1)
+        return {'-': lambda v: -v, '+': lambda v: +v, '~': lambda v: ~v}[op](term)
+    ops = [lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b,
+           lambda a, b: a // b, lambda a, b: a % b, lambda a, b: a << b,
+           lambda a, b: a >> b, lambda a, b: a & b, lambda a, b: a | b,
+           lambda a, b: a ^ b, lambda a, b: a ** b]
+    op = ops[rng.integers(len(ops))]
+    return op(_random_tree(rng, leaves, depth - 1), _random_tree(rng, leaves, depth - 1))
+
+
+def test_printed_text_of_random_trees_means_the_same_in_python():
+    # The parenthesization rule must be general: whatever tree the operators
+    # build, Python reads its text back as the same computation.
+    import builtins
+    rng = numpy.random.default_rng(0)
+    a, b = T.Variable(3, 'a'), T.Variable(2, 'b')
+    leaves = [a, b, T.Constant(-1), T.Constant(2), -a]
+    checked = 0
+    for _ in range(3000):
+        exp = _random_tree(rng, leaves, 4)
+        if not isinstance(exp, T.Expr):
+            continue
+        try:
+            value = exp.eval()
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+            continue
+        if isinstance(value, float) or abs(value) > 10 ** 30:
+            continue
+        assert builtins.eval(str(exp), {}, {'a': 3, 'b': 2}) == value, str(exp)
+        checked += 1
+    assert checked > 500

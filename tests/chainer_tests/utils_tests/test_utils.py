@@ -52,9 +52,73 @@ def test_force_type():
 @pytest.mark.parametrize('shape, size', [((), 1), ((0,), 0), ((3,), 3), ((2, 3, 4), 24),
                                          ([2, 5], 10), ((numpy.int64(3), 2), 6)])
 def test_size_of_shape(shape, size):
-    got = utils.size_of_shape(shape)
-    assert got == size
-    assert type(got) is int
+    for func in (utils.size_of_shape, utils.array.size_of_shape):
+        got = func(shape)
+        assert got == size
+        assert type(got) is int
+
+
+def test_array_helpers_are_reexported():
+    from chainer.utils import array
+    assert utils.sum_to is array.sum_to
+    assert utils.size_of_shape is array.size_of_shape
+
+
+def test_collections_abc_is_the_standard_module():
+    import collections.abc
+    assert utils.collections_abc is collections.abc
+
+
+def test_submodules_reachable_as_attributes():
+    for name in ('array', 'cache', 'conv', 'error', 'imgproc', 'meta', 'precision',
+                 'type_check', 'argument'):
+        assert getattr(utils, name).__name__ == f'chainer.utils.{name}'
+    # As in Chainer, the function shadows its module.
+    assert callable(utils.nondeterministic)
+    with pytest.raises(AttributeError):
+        utils.no_such_thing
+
+
+def test_nondeterministic_warns_only_when_asked():
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        utils.nondeterministic('F.scatter_add')
+        assert not w
+        with chainer.using_config('warn_nondeterministic', True):
+            utils.nondeterministic('F.scatter_add')
+    assert len(w) == 1
+    assert 'F.scatter_add' in str(w[0].message)
+    assert 'warn_nondeterministic' in str(w[0].message)
+
+
+def test_format_array_props():
+    arrays = [numpy.zeros((2, 3), numpy.float32), numpy.zeros(2, numpy.int32)]
+    assert utils._format_array_props(arrays) == '(2, 3):float32, (2,):int32'
+    assert utils._format_array_props([]) == ''
+
+
+def test_raise_from_keeps_the_original_message():
+    orig = KeyError('k')
+    with pytest.raises(ValueError) as e:
+        utils._raise_from(ValueError, 'loading failed', orig)
+    assert str(e.value) == "loading failed\n\n(caused by)\nKeyError: 'k'\n"
+    assert e.value.__cause__ is orig
+
+
+def test_check_arrays_forward_compatible():
+    utils._check_arrays_forward_compatible([numpy.zeros(2), None, numpy.zeros(1)])
+    utils._check_arrays_forward_compatible([])
+    with pytest.raises(TypeError) as e:
+        utils._check_arrays_forward_compatible([numpy.zeros(2), 3], 'Foo')
+    assert '(Foo)' in str(e.value)
+    assert "<class 'int'>" in str(e.value)
+
+
+def test_repr_with_named_data():
+    class Thing:
+        pass
+    text = utils._repr_with_named_data(Thing(), a=1, b='x')
+    assert text == f'<{__name__}.{Thing.__qualname__} a=1 b=x>'
 
 
 def test_experimental_warns(monkeypatch):
