@@ -1,8 +1,14 @@
 """Reverse the order of elements along an axis."""
-from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _checks
 from chainer.utils import type_check
+
+
+def _flip(array, axis):
+    """Returns a view of ``array`` reversed along ``axis`` (NumPy or CuPy)."""
+    index = [slice(None)] * array.ndim
+    index[axis] = slice(None, None, -1)
+    return array[tuple(index)]
 
 
 class Flip(function_node.FunctionNode):
@@ -19,9 +25,7 @@ class Flip(function_node.FunctionNode):
         _checks.expect_axis(x_type, self.axis)
 
     def forward(self, inputs):
-        x, = inputs
-        xp = backend.get_array_module(x)
-        return xp.flip(x, self.axis),
+        return _flip(inputs[0], self.axis),
 
     def backward(self, indexes, grad_outputs):
         return Flip(self.axis).apply(grad_outputs)
