@@ -8,13 +8,14 @@ from chainer.utils import type_check
 
 
 def _normalize_repeats(repeats):
-    if isinstance(repeats, (int, numpy.integer)) and not isinstance(repeats, bool):
+    # Bools count as 0/1, as in Chainer (True repeats each element once).
+    if isinstance(repeats, (int, numpy.integer)):
         repeats = (int(repeats),)
     elif isinstance(repeats, (tuple, list)) and all(
-            isinstance(r, (int, numpy.integer)) and not isinstance(r, bool) for r in repeats):
+            isinstance(r, (int, numpy.integer)) for r in repeats):
         repeats = tuple(int(r) for r in repeats)
     else:
-        raise TypeError(f'repeats must be int or tuple of int, got {repeats!r}')
+        raise TypeError(f'repeat: repeats must be an int or a tuple of int, got {repeats!r}')
     if any(r < 0 for r in repeats):
         raise ValueError(f'repeat requires non-negative repeats, got {repeats}')
     return repeats
