@@ -1,6 +1,6 @@
 """Reverse the order of elements along an axis."""
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -15,14 +15,13 @@ class Flip(function_node.FunctionNode):
     """Reverses the elements along one axis."""
 
     def __init__(self, axis):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('flip', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.ndim > 0)
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='flip')
 
     def forward(self, inputs):
         return _flip(inputs[0], self.axis),

@@ -1,7 +1,7 @@
 """Pad variable-length sequences into one batch array."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 

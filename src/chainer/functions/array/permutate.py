@@ -4,7 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -35,14 +35,13 @@ class Permutate(function_node.FunctionNode):
     _validate = True
 
     def __init__(self, axis=0, inv=False):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('permutate', axis, bool_ok=True)
         self.inv = inv
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='permutate')
         type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1,
                           x_type.shape[self.axis] == ind_type.shape[0])
 

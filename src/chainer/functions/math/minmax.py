@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
 
@@ -37,11 +38,15 @@ class _SelectorBase(_sum._Reduction):
 class Max(_SelectorBase):
     """Maximum of array elements over the given axes."""
 
+    _func = 'max'
+
     _method = 'max'
 
 
 class Min(_SelectorBase):
     """Minimum of array elements over the given axes."""
+
+    _func = 'min'
 
     _method = 'min'
 
@@ -52,17 +57,14 @@ class _IndexSelectorBase(function_node.FunctionNode):
     _method = None
 
     def __init__(self, axis=None):
-        if axis is None or (isinstance(axis, int) and not isinstance(axis, bool)):
-            self.axis = axis
-        else:
-            raise TypeError('None or int are required')
+        self.axis = _checks.axis_arg(self._method, axis, none=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _sum._check_axis((self.axis,), x_type)
+            _sum._check_axis((self.axis,), x_type, self._method)
 
     def forward(self, inputs):
         x, = inputs
