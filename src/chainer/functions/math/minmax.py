@@ -9,7 +9,7 @@ from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
 
 
-class _SelectorBase(_sum._Reduction):
+class SelectorBase(_sum._Reduction):
     """Shared body of Max and Min: subclasses name the array method to call."""
 
     _method = None
@@ -35,7 +35,7 @@ class _SelectorBase(_sum._Reduction):
         return chainer.functions.broadcast_to(gy, shape) * mask,
 
 
-class Max(_SelectorBase):
+class Max(SelectorBase):
     """Maximum of array elements over the given axes."""
 
     _func = 'max'
@@ -43,7 +43,7 @@ class Max(_SelectorBase):
     _method = 'max'
 
 
-class Min(_SelectorBase):
+class Min(SelectorBase):
     """Minimum of array elements over the given axes."""
 
     _func = 'min'
@@ -51,7 +51,7 @@ class Min(_SelectorBase):
     _method = 'min'
 
 
-class _IndexSelectorBase(function_node.FunctionNode):
+class IndexSelectorBase(function_node.FunctionNode):
     """Shared body of ArgMax and ArgMin; the output is an int32 index array."""
 
     _method = None
@@ -77,13 +77,13 @@ class _IndexSelectorBase(function_node.FunctionNode):
         return None,
 
 
-class ArgMax(_IndexSelectorBase):
+class ArgMax(IndexSelectorBase):
     """Index of the maximum over an axis."""
 
     _method = 'argmax'
 
 
-class ArgMin(_IndexSelectorBase):
+class ArgMin(IndexSelectorBase):
     """Index of the minimum over an axis."""
 
     _method = 'argmin'
