@@ -53,7 +53,7 @@ class Maxout(function_node.FunctionNode):
 
 
 def maxout(x, pool_size, axis=1):
-    """Maxout activation function.
+    """Maxout: the maximum of each group of ``pool_size`` consecutive units.
 
     Splits the ``axis`` dimension of ``x`` (of size ``M * pool_size``) into
     ``(M, pool_size)`` and takes the maximum over each group of

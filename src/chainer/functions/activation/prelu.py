@@ -53,7 +53,7 @@ class PReLUFunctionGrad(_grad_util.FirstOrderGrad):
 
 
 def prelu(x, W):
-    """Parametric ReLU function.
+    """Leaky rectifier whose negative slopes ``W`` are learned (PReLU).
 
     .. math::
         f(x) = \\begin{cases} x & (x \\ge 0) \\\\ W x & (x < 0) \\end{cases}

@@ -64,7 +64,7 @@ class SwishGrad(_grad_util.FirstOrderGrad):
 
 
 def swish(x, beta):
-    """Swish activation function.
+    """Swish: ``x`` times the sigmoid of ``beta * x``, with a learned ``beta``.
 
     .. math:: f(x) = x \\cdot \\sigma(\\beta x)
 

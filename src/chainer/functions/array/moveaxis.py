@@ -44,7 +44,7 @@ def moveaxis(x, source, destination):
 
     Args:
         x (~chainer.Variable or N-dimensional array): Input.
-        source (int or tuple of int): Original positions of the axes to move.
+        source (int or tuple of int): The axes to move, as positions in ``x``.
         destination (int or tuple of int): Their positions in the output
             (one per entry of ``source``).
 
@@ -53,7 +53,7 @@ def moveaxis(x, source, destination):
 
     .. admonition:: Example
 
-        >>> x = np.zeros((2, 3, 4, 5), np.float32)
+        >>> x = np.empty((2, 3, 4, 5), np.float32)
         >>> F.moveaxis(x, 0, -1).shape
         (3, 4, 5, 2)
         >>> F.moveaxis(x, (0, 1), (-1, -2)).shape

@@ -86,15 +86,11 @@ def permutate(x, indices, axis=0, inv=False):
 
     .. admonition:: Example
 
-        >>> x = np.arange(6, dtype=np.float32).reshape(3, 2)
-        >>> indices = np.array([2, 0, 1], np.int32)
-        >>> F.permutate(x, indices).array
-        array([[4., 5.],
-               [0., 1.],
-               [2., 3.]], dtype=float32)
-        >>> F.permutate(x, indices, inv=True).array
-        array([[2., 3.],
-               [4., 5.],
-               [0., 1.]], dtype=float32)
+        >>> x = np.array([10., 20., 30., 40.], np.float32)
+        >>> order = np.array([3, 0, 2, 1], np.int32)
+        >>> F.permutate(x, order).array
+        array([40., 10., 30., 20.], dtype=float32)
+        >>> F.permutate(x, order, inv=True).array
+        array([20., 40., 30., 10.], dtype=float32)
     """
     return Permutate(axis, inv).apply((x, indices))[0]

@@ -71,9 +71,9 @@ def select_item(x, t):
 
     .. admonition:: Example
 
-        >>> x = np.array([[0, 1, 2], [3, 4, 5]], np.float32)
-        >>> t = np.array([0, 2], np.int32)
-        >>> F.select_item(x, t).array
-        array([0., 5.], dtype=float32)
+        >>> scores = np.array([[.1, .7, .2], [.5, .3, .2], [.3, .3, .4]], np.float32)
+        >>> labels = np.array([1, 0, 2], np.int32)
+        >>> F.select_item(scores, labels).array
+        array([0.7, 0.5, 0.4], dtype=float32)
     """
     return SelectItem().apply((x, t))[0]

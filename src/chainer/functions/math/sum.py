@@ -90,11 +90,11 @@ def sum(x, axis=None, keepdims=False):
 
     .. admonition:: Example
 
-        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
-        >>> F.sum(x, axis=1).array
-        array([ 3., 12.], dtype=float32)
-        >>> F.sum(x, axis=0, keepdims=True).shape
-        (1, 3)
+        >>> x = np.array([[1., 2.], [3., 4.], [5., 6.]], np.float32)
+        >>> F.sum(x, axis=0).array
+        array([ 9., 12.], dtype=float32)
+        >>> F.sum(x, axis=1, keepdims=True).shape
+        (3, 1)
     """
     return Sum(axis, keepdims).apply((x,))[0]
 

@@ -97,8 +97,8 @@ def lstm(c_prev, x):
     axis holds the pre-activations of the four gates, it computes
 
     .. math::
-        c &= \\tanh(a) \\sigma(i) + c_{\\text{prev}} \\sigma(f), \\\\
-        h &= \\tanh(c) \\sigma(o),
+        c_t &= \\sigma(f) \\odot c_{t-1} + \\sigma(i) \\odot \\tanh(a), \\\\
+        h_t &= \\sigma(o) \\odot \\tanh(c_t),
 
     where :math:`\\sigma` is the logistic sigmoid, :math:`a` feeds the cell
     input, and :math:`i, f, o` are the input, forget and output gates.

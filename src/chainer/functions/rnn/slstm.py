@@ -87,7 +87,7 @@ class SLSTMGrad(_grad_util.FirstOrderGrad):
 
 
 def slstm(c_prev1, c_prev2, x1, x2):
-    """S-LSTM units as an activation function.
+    """One S-LSTM step: the cell and output of a binary-tree node from its two children.
 
     S-LSTM extends the LSTM unit to binary trees: a node merges the cell
     states ``c_prev1`` and ``c_prev2`` of its two children, using the gate
@@ -95,9 +95,9 @@ def slstm(c_prev1, c_prev2, x1, x2):
     :math:`a_k, i_k, f_k, o_k` the gates held by ``x_k``, it computes
 
     .. math::
-        c &= \\tanh(a_1 + a_2) \\sigma(i_1 + i_2)
-             + c_{\\text{prev}1} \\sigma(f_1) + c_{\\text{prev}2} \\sigma(f_2), \\\\
-        h &= \\tanh(c) \\sigma(o_1 + o_2).
+        c &= \\sigma(f_1) \\odot c_1 + \\sigma(f_2) \\odot c_2
+             + \\sigma(i_1 + i_2) \\odot \\tanh(a_1 + a_2), \\\\
+        h &= \\sigma(o_1 + o_2) \\odot \\tanh(c).
 
     The gate layout of ``x1`` and ``x2`` is that of :func:`~chainer.functions.lstm`:
     four gates interleaved unit by unit, so ``x_k[:, 4 * u + j]`` is gate

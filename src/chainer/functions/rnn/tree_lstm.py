@@ -83,7 +83,7 @@ class TreeLSTMGrad(_grad_util.FirstOrderGrad):
 
 
 def tree_lstm(*inputs):
-    """TreeLSTM unit as an activation function.
+    """One TreeLSTM step: the cell and output of a tree node from its children.
 
     Implements the cell of both the N-ary and the child-sum TreeLSTM (Tai et
     al., *Improved Semantic Representations From Tree-Structured Long
@@ -93,8 +93,8 @@ def tree_lstm(*inputs):
     :math:`a, i, o, f_1, \\dots, f_N`, it computes
 
     .. math::
-        c &= \\tanh(a) \\sigma(i) + \\sum_{n=1}^{N} c_n \\sigma(f_n), \\\\
-        h &= \\tanh(c) \\sigma(o).
+        c &= \\sigma(i) \\odot \\tanh(a) + \\sum_{n=1}^{N} \\sigma(f_n) \\odot c_n, \\\\
+        h &= \\sigma(o) \\odot \\tanh(c).
 
     **Gate layout** (as in Chainer): the gates are *contiguous blocks* along
     the second axis of ``x``, in the order ``a, i, o, f_1, ..., f_N``, each
