@@ -39,7 +39,7 @@ class CReLU(function_node.FunctionNode):
 
 
 def crelu(x, axis=1):
-    """Concatenated rectified linear unit function.
+    """CReLU: the positive and the negative part of ``x``, concatenated along ``axis``.
 
     .. math:: f(x) = (\\max(0, x), \\max(0, -x))
 

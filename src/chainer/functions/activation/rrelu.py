@@ -52,7 +52,7 @@ class RReLU(function_node.FunctionNode):
 
 
 def rrelu(x, l=1. / 8, u=1. / 3, *, r=None, return_r=False):  # NOQA: E741 (Chainer's name)
-    """Randomized leaky rectified linear unit function.
+    """RReLU: a leaky rectifier whose negative slopes are drawn at random in training.
 
     .. math:: f(x) = \\max(x, r x), \\quad r \\sim U(l, u)
 

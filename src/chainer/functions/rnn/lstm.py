@@ -91,7 +91,7 @@ class LSTMGrad(_grad_util.FirstOrderGrad):
 
 
 def lstm(c_prev, x):
-    """Long short-term memory units as an activation function.
+    """One LSTM step: the next cell state and output from the gate pre-activations.
 
     Given the previous cell state ``c_prev`` and the input ``x``, whose second
     axis holds the pre-activations of the four gates, it computes
