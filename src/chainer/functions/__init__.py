@@ -16,19 +16,16 @@ _MODULES = {
     'activation.hard_sigmoid': 'hard_sigmoid',
     'activation.leaky_relu': 'leaky_relu',
     'activation.log_softmax': 'log_softmax',
-    'activation.lstm': 'lstm',
     'activation.maxout': 'maxout',
     'activation.prelu': 'prelu',
     'activation.rrelu': 'rrelu',
     'activation.relu': 'relu',
     'activation.selu': 'selu',
     'activation.sigmoid': 'sigmoid',
-    'activation.slstm': 'slstm',
     'activation.softmax': 'softmax',
     'activation.softplus': 'softplus',
     'activation.swish': 'swish',
     'activation.tanh': 'tanh',
-    'activation.tree_lstm': 'tree_lstm',
     # array
     'array.as_strided': 'as_strided',
     'array.broadcast': 'broadcast broadcast_to',
@@ -120,6 +117,10 @@ _MODULES = {
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
     'math.zeta': 'zeta',
+    # rnn
+    'rnn.lstm': 'lstm',
+    'rnn.slstm': 'slstm',
+    'rnn.tree_lstm': 'tree_lstm',
     # util
     'util.forget': 'forget',
 }

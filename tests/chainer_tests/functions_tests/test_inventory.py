@@ -33,26 +33,57 @@ def test_module_paths_match_the_table():
             assert callable(getattr(module, name)), f'{mod}.{name}'
 
 
-def _harness_sources():
+def _harness_markers():
     markers = ['FunctionTestCase', 'unary_math_function_unittest']
     # Shared helper modules (``_rounding.py``...) that build on the harness count too, for the
     # test modules that import them.
     markers += [f'import {path.stem}' for path in HERE.rglob('_*.py')
                 if 'FunctionTestCase' in path.read_text()]
-    texts = []
-    for path in HERE.rglob('test_*.py'):
-        text = path.read_text()
-        if any(m in text for m in markers):
-            texts.append(text)
-    return '\n'.join(texts)
+    return markers
 
 
-def test_every_function_has_harness_tests():
-    text = _harness_sources()
-    untested = [name for name in F.__all__ if name not in NOT_HARNESS
-                and not re.search(r'(\bF|functions)\.%s\b' % re.escape(name), text)]
-    if untested:
-        pytest.fail('functions without a FunctionTestCase-based test: ' + ', '.join(untested))
+def _own_test_module(module):
+    """``activation.relu`` -> ``activation_tests/test_relu.py`` (the test of that module)."""
+    family, name = module.split('.')
+    return HERE / f'{family}_tests' / f'test_{name}.py'
+
+
+def _untested():
+    """Each public function whose own test module is missing, does not use the harness, or
+    never calls it, with the reason."""
+    markers = _harness_markers()
+    problems = []
+    for mod, names in F._MODULES.items():
+        path = _own_test_module(mod)
+        rel = path.relative_to(HERE)
+        for name in names.split():
+            if name in NOT_HARNESS:
+                continue
+            if not path.exists():
+                problems.append(f'{name}: no test module {rel}')
+                continue
+            text = path.read_text()
+            if not any(m in text for m in markers):
+                problems.append(f'{name}: {rel} does not use FunctionTestCase')
+            elif not re.search(r'(\bF|functions)\.%s\b' % re.escape(name), text):
+                problems.append(f'{name}: {rel} never calls F.{name}')
+    return problems
+
+
+def test_every_function_has_its_own_harness_test_module():
+    problems = _untested()
+    if problems:
+        pytest.fail('functions without their own FunctionTestCase test module:\n'
+                    + '\n'.join(problems))
+
+
+def test_the_inventory_notices_a_missing_test_module(monkeypatch):
+    # Hiding one function's test module must make the inventory fail.
+    real_exists = pathlib.Path.exists
+    target = _own_test_module('activation.relu')
+    monkeypatch.setattr(pathlib.Path, 'exists',
+                        lambda self: False if self == target else real_exists(self))
+    assert 'relu: no test module activation_tests/test_relu.py' in _untested()
 
 
 def test_function_node_classes_reachable():

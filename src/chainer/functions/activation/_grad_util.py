@@ -11,6 +11,7 @@
   log_softmax, crelu, maxout).
 """
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -85,19 +86,14 @@ class FirstOrderGrad(function_node.FunctionNode):
                            'the backward pass is not recorded (enable_double_backprop=False)')
 
 
-def check_axis_arg(axis):
-    """Returns ``axis`` if it is an int (a bool is not); raises TypeError otherwise."""
-    if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f'axis must be an integer, got {type(axis).__name__}')
-    return axis
+def check_axis_arg(axis, func, bool_ok=False):
+    """Returns ``axis`` as an int; raises TypeError (naming ``func``) otherwise."""
+    return _checks.axis_arg(func, axis, bool_ok=bool_ok)
 
 
-def check_axis_input(in_types, axis):
+def check_axis_input(in_types, axis, func):
     """States the contract of ``f(x)`` along ``axis``: ``x`` is float and has that axis."""
     type_check._argname(in_types, ('x',))
     x_type, = in_types
-    type_check.expect(
-        x_type.dtype.kind == 'f',
-        -x_type.ndim <= axis,
-        axis < x_type.ndim,
-    )
+    type_check.expect(x_type.dtype.kind == 'f')
+    _checks.expect_axis(x_type, axis, func=func)

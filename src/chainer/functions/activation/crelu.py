@@ -8,12 +8,10 @@ class CReLU(function_node.FunctionNode):
     """Concatenates ``max(0, x)`` and ``max(0, -x)`` along ``axis``."""
 
     def __init__(self, axis=1):
-        if isinstance(axis, bool) or not isinstance(axis, int):
-            raise TypeError(f'axis must be an integer value, got {type(axis).__name__}')
-        self.axis = axis
+        self.axis = _grad_util.check_axis_arg(axis, 'crelu', bool_ok=True)
 
     def check_type_forward(self, in_types):
-        _grad_util.check_axis_input(in_types, self.axis)
+        _grad_util.check_axis_input(in_types, self.axis, 'crelu')
 
     def forward(self, inputs):
         x, = inputs
@@ -41,7 +39,7 @@ class CReLU(function_node.FunctionNode):
 
 
 def crelu(x, axis=1):
-    """Concatenated rectified linear unit function.
+    """CReLU: the positive and the negative part of ``x``, concatenated along ``axis``.
 
     .. math:: f(x) = (\\max(0, x), \\max(0, -x))
 

@@ -68,7 +68,7 @@ class ELUGrad(function_node.FunctionNode):
 
 
 def elu(x, alpha=1.0):
-    """Exponential linear unit function.
+    """ELU: ``x`` for positive inputs, ``alpha * (exp(x) - 1)`` for the others.
 
     .. math::
         f(x) = \\begin{cases} x & (x > 0) \\\\ \\alpha (\\exp(x) - 1) & (x \\le 0) \\end{cases}

@@ -29,7 +29,7 @@ class LeakyReLU(function_node.FunctionNode):
 
 
 def leaky_relu(x, slope=0.2):
-    """Leaky rectified linear unit function.
+    """Rectifier that lets a small ``slope`` of the negative inputs through.
 
     .. math::
         f(x) = \\begin{cases} x & (x \\ge 0) \\\\ a x & (x < 0) \\end{cases}

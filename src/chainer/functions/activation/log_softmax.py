@@ -27,10 +27,10 @@ class LogSoftmax(function_node.FunctionNode):
     """Log-softmax along one axis."""
 
     def __init__(self, axis=1):
-        self.axis = _grad_util.check_axis_arg(axis)
+        self.axis = _grad_util.check_axis_arg(axis, 'log_softmax')
 
     def check_type_forward(self, in_types):
-        _grad_util.check_axis_input(in_types, self.axis)
+        _grad_util.check_axis_input(in_types, self.axis, 'log_softmax')
 
     def forward(self, inputs):
         self.retain_outputs((0,))

@@ -1,6 +1,7 @@
 """Maxout: the maximum over groups of units."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.activation import _grad_util
 from chainer.utils import type_check
 
@@ -18,8 +19,14 @@ class Maxout(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        _grad_util.check_axis_input(in_types, self.axis)
-        type_check.expect(in_types[0].shape[self.axis] % self.pool_size == 0)
+        _grad_util.check_axis_input(in_types, self.axis, 'maxout')
+        size = _checks._value(in_types[0].shape)[self.axis]
+        if size % self.pool_size:
+            raise type_check.InvalidType(
+                f'x.shape[{self.axis}] % pool_size == 0', f'{size} % {self.pool_size}',
+                f'maxout: x.shape[{self.axis}] = {size} is not a multiple of pool_size '
+                f'{self.pool_size}\nExpect: x.shape[axis] % pool_size == 0\n'
+                f'Actual: {size} % {self.pool_size} == {size % self.pool_size}')
 
     def forward(self, inputs):
         x, = inputs
@@ -46,7 +53,7 @@ class Maxout(function_node.FunctionNode):
 
 
 def maxout(x, pool_size, axis=1):
-    """Maxout activation function.
+    """Maxout: the maximum of each group of ``pool_size`` consecutive units.
 
     Splits the ``axis`` dimension of ``x`` (of size ``M * pool_size``) into
     ``(M, pool_size)`` and takes the maximum over each group of
@@ -70,9 +77,10 @@ def maxout(x, pool_size, axis=1):
         >>> F.maxout(x, 2).array
         array([[5., 3.]], dtype=float32)
     """
-    if isinstance(pool_size, bool) or not isinstance(pool_size, int):
-        raise TypeError(f'pool_size must be an integer, got {type(pool_size).__name__}')
+    if not _checks.is_int(pool_size):
+        raise TypeError('maxout: pool_size must be an int, '
+                        f'got {type(pool_size).__name__} {pool_size!r}')
     if pool_size <= 0:
-        raise ValueError(f'pool_size must be a positive integer, got {pool_size}')
-    _grad_util.check_axis_arg(axis)
-    return Maxout(pool_size, axis).apply((x,))[0]
+        raise ValueError(f'maxout: pool_size must be positive, got {pool_size}')
+    axis = _grad_util.check_axis_arg(axis, 'maxout', bool_ok=True)
+    return Maxout(int(pool_size), axis).apply((x,))[0]

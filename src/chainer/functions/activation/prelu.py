@@ -26,7 +26,7 @@ class PReLUFunction(function_node.FunctionNode):
         gy, = grad_outputs
         if not chainer.config.enable_backprop:
             # No graph of the backward pass is recorded: one fused node is enough.
-            return _PReLUGrad().apply((x, W, gy))
+            return PReLUFunctionGrad().apply((x, W, gy))
         neg = (x.array < 0).astype(x.dtype)
         ret = []
         if 0 in indexes:
@@ -39,7 +39,7 @@ class PReLUFunction(function_node.FunctionNode):
         return tuple(ret)
 
 
-class _PReLUGrad(_grad_util.FirstOrderGrad):
+class PReLUFunctionGrad(_grad_util.FirstOrderGrad):
     """First-order gradients of PReLU on arrays (used without double backprop)."""
 
     def forward(self, inputs):
@@ -53,7 +53,7 @@ class _PReLUGrad(_grad_util.FirstOrderGrad):
 
 
 def prelu(x, W):
-    """Parametric ReLU function.
+    """Leaky rectifier whose negative slopes ``W`` are learned (PReLU).
 
     .. math::
         f(x) = \\begin{cases} x & (x \\ge 0) \\\\ W x & (x < 0) \\end{cases}

@@ -40,7 +40,7 @@ class ReLUGrad2(function_node.FunctionNode):
 
 
 def relu(x):
-    """Rectified linear unit function.
+    """ReLU: ``max(x, 0)`` for each element.
 
     .. math:: f(x) = \\max(0, x)
 

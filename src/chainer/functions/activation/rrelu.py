@@ -11,7 +11,7 @@ class RReLU(function_node.FunctionNode):
 
     In training mode each element gets its own random slope (or the slopes in
     ``r`` when given); in test mode every slope is ``(lower + upper) / 2``,
-    unless ``r`` is given.
+    whether ``r`` is given or not (as in Chainer).
     """
 
     def __init__(self, lower=1. / 8, upper=1. / 3, r=None):
@@ -37,11 +37,10 @@ class RReLU(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
-        if self.r is None:
-            if chainer.config.train:
-                self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)
-            else:
-                self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
+        if not chainer.config.train:
+            self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
+        elif self.r is None:
+            self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)
         elif not isinstance(self.r, type(x)):
             raise TypeError(f'r must live on the same device as x: got {type(self.r).__name__} '
                             f'for an input of type {type(x).__name__}')
@@ -53,7 +52,7 @@ class RReLU(function_node.FunctionNode):
 
 
 def rrelu(x, l=1. / 8, u=1. / 3, *, r=None, return_r=False):  # NOQA: E741 (Chainer's name)
-    """Randomized leaky rectified linear unit function.
+    """RReLU: a leaky rectifier whose negative slopes are drawn at random in training.
 
     .. math:: f(x) = \\max(x, r x), \\quad r \\sim U(l, u)
 
@@ -66,9 +65,10 @@ def rrelu(x, l=1. / 8, u=1. / 3, *, r=None, return_r=False):  # NOQA: E741 (Chai
         x (~chainer.Variable or N-dimensional array): Input (float).
         l (float): Lower bound of the slope distribution, in ``[0, 1)``.
         u (float): Upper bound of the slope distribution, in ``(l, 1)``.
-        r (N-dimensional array or None): Slopes to use instead of random ones
-            (same shape, dtype and device as ``x``); ``l`` and ``u`` are then
-            ignored. Pass the ``r`` returned by an earlier call to reuse it.
+        r (N-dimensional array or None): Slopes to use in training mode
+            instead of random ones (same shape, dtype and device as ``x``).
+            Pass the ``r`` returned by an earlier call to reuse it. Test mode
+            ignores it and uses the mean slope.
         return_r (bool): If ``True``, also return the slopes used.
 
     Returns:

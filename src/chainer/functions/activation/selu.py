@@ -12,7 +12,7 @@ class SELU(_elu.ELU):
 
 def selu(x, alpha=1.6732632423543772848170429916717,
          scale=1.0507009873554804934193349852946):
-    """Scaled exponential linear unit function.
+    """SELU: an ELU scaled so that activations keep zero mean and unit variance.
 
     .. math::
         f(x) = \\lambda \\begin{cases}

@@ -62,8 +62,8 @@ def sigmoid(x):
 
     .. admonition:: Example
 
-        >>> x = np.array([-2., 0., 2.], np.float32)
+        >>> x = np.array([0., 1., -1.], np.float32)
         >>> F.sigmoid(x).array
-        array([0.11920291, 0.5       , 0.8807971 ], dtype=float32)
+        array([0.5      , 0.7310586, 0.2689414], dtype=float32)
     """
     return Sigmoid().apply((x,))[0]

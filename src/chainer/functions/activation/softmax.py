@@ -9,10 +9,10 @@ class Softmax(function_node.FunctionNode):
     """Softmax along one axis, shifted by the maximum for stability."""
 
     def __init__(self, axis=1):
-        self.axis = _grad_util.check_axis_arg(axis)
+        self.axis = _grad_util.check_axis_arg(axis, 'softmax')
 
     def check_type_forward(self, in_types):
-        _grad_util.check_axis_input(in_types, self.axis)
+        _grad_util.check_axis_input(in_types, self.axis, 'softmax')
 
     def forward(self, inputs):
         x, = inputs

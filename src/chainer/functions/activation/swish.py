@@ -37,7 +37,7 @@ class Swish(function_node.FunctionNode):
         gy, = grad_outputs
         if not chainer.config.enable_backprop:
             # No graph of the backward pass is recorded: one fused node is enough.
-            return _SwishGrad().apply((x, beta, gy))
+            return SwishGrad().apply((x, beta, gy))
         shape = _grad_util.param_shape(x.ndim, beta.shape)
         bx = x * _reshape.reshape(beta, shape)
         s = _sigmoid.sigmoid(bx)
@@ -51,7 +51,7 @@ class Swish(function_node.FunctionNode):
         return tuple(ret)
 
 
-class _SwishGrad(_grad_util.FirstOrderGrad):
+class SwishGrad(_grad_util.FirstOrderGrad):
     """First-order gradients of Swish on arrays (used without double backprop)."""
 
     def forward(self, inputs):
@@ -64,7 +64,7 @@ class _SwishGrad(_grad_util.FirstOrderGrad):
 
 
 def swish(x, beta):
-    """Swish activation function.
+    """Swish: ``x`` times the sigmoid of ``beta * x``, with a learned ``beta``.
 
     .. math:: f(x) = x \\cdot \\sigma(\\beta x)
 

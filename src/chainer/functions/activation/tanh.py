@@ -52,7 +52,7 @@ class TanhGrad(function_node.FunctionNode):
 
 
 def tanh(x):
-    """Elementwise hyperbolic tangent function.
+    """Hyperbolic tangent of each element.
 
     .. math:: f(x) = \\tanh(x)
 

@@ -2,7 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -55,20 +55,30 @@ class BroadcastTo(function_node.FunctionNode):
     """Broadcasts an input to the given shape."""
 
     def __init__(self, shape):
-        self._shape = tuple(shape)
+        if not isinstance(shape, (tuple, list)) or not all(_checks.is_int(s) for s in shape):
+            raise TypeError('broadcast_to: shape must be a tuple of int, '
+                            f'got {type(shape).__name__} {shape!r}')
+        self._shape = tuple(int(s) for s in shape)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
-        ndim = _checks.named(in_types, len(self._shape), 'len(shape)')
-        type_check.expect(in_types[0].ndim <= ndim)
-        shape = type_check.eval(in_types[0].shape)
-        for i in range(-1, -len(shape) - 1, -1):
-            if shape[i] == self._shape[i] or shape[i] == 1:
-                continue
-            expect = f'in_type[0].shape[{i}] == {self._shape[i]}'
-            if self._shape[i] != 1:
-                expect += f' or in_type[0].shape[{i}] == 1'
-            raise type_check.InvalidType(expect, f'in_type[0].shape: {shape}')
+        shape = _checks._value(in_types[0].shape)
+        target = self._shape
+        if len(shape) > len(target):
+            expect, actual = 'x.ndim <= len(shape)', f'{len(shape)} > {len(target)}'
+        else:
+            for i in range(-1, -len(shape) - 1, -1):
+                if shape[i] != target[i] and shape[i] != 1:
+                    expect = f'x.shape[{i}] == {target[i]}'
+                    if target[i] != 1:
+                        expect += f' or x.shape[{i}] == 1'
+                    actual = f'x.shape[{i}] = {shape[i]}'
+                    break
+            else:
+                return
+        raise type_check.InvalidType(
+            expect, actual, f'broadcast_to: x of shape {shape} cannot be broadcast to shape '
+            f'{target}\nExpect: {expect}\nActual: {actual}')
 
     def forward(self, inputs):
         x, = inputs
@@ -98,8 +108,8 @@ def broadcast_to(x, shape):
         array([[0., 1., 2.],
                [0., 1., 2.]], dtype=float32)
     """
-    if isinstance(shape, int) and not isinstance(shape, bool):
+    if _checks.is_int(shape):
         shape = (shape,)
-    if x.shape == tuple(shape):
+    if isinstance(shape, (tuple, list)) and x.shape == tuple(shape):
         return chainer.as_variable(x)
     return BroadcastTo(shape).apply((x,))[0]

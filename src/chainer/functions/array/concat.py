@@ -1,7 +1,7 @@
 """Join variables along an existing axis."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -28,13 +28,12 @@ class Concat(function_node.FunctionNode):
     """Concatenates inputs along an axis."""
 
     def __init__(self, axis=1):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('concat', axis)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
-        _checks.expect_axis(x0, self.axis)
+        _checks.expect_axis(x0, self.axis, func='concat', xname='xs[0]')
         check_same_except(in_types, self.axis % type_check.eval(x0.ndim))
 
     def forward(self, xs):

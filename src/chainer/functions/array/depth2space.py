@@ -49,7 +49,7 @@ def depth2space(X, r):
     Args:
         X (~chainer.Variable or N-dimensional array): Float input of shape
             ``(batch, c * r * r, height, width)``.
-        r (int): The upscaling factor.
+        r (int): Side of the ``r x r`` blocks that channels are spread into.
 
     Returns:
         ~chainer.Variable: Output of shape ``(batch, c, height * r, width * r)``.

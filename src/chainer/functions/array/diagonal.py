@@ -1,7 +1,7 @@
 """Take a diagonal of a variable."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -9,19 +9,16 @@ class Diagonal(function_node.FunctionNode):
     """Extracts the diagonal of the 2-D slices spanned by ``axis1`` and ``axis2``."""
 
     def __init__(self, offset, axis1, axis2):
-        _checks.check_axis_type(offset, 'offset')
-        _checks.check_axis_type(axis1, 'axis1')
-        _checks.check_axis_type(axis2, 'axis2')
-        self.offset = offset
-        self.axis1 = axis1
-        self.axis2 = axis2
+        self.offset = _checks.axis_arg('diagonal', offset, 'offset', bool_ok=True)
+        self.axis1 = _checks.axis_arg('diagonal', axis1, 'axis1', bool_ok=True)
+        self.axis2 = _checks.axis_arg('diagonal', axis2, 'axis2', bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.ndim >= 2)
-        for axis in (self.axis1, self.axis2):
-            _checks.expect_axis(x_type, axis)
+        for name, axis in (('axis1', self.axis1), ('axis2', self.axis2)):
+            _checks.expect_axis(x_type, axis, func='diagonal', name=name)
         ndim = type_check.eval(x_type.ndim)
         type_check.expect(_checks.named(in_types, self.axis1 % ndim, 'axis1')
                           != _checks.named(in_types, self.axis2 % ndim, 'axis2'))

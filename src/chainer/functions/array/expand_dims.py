@@ -1,7 +1,7 @@
 """Insert an axis of length one."""
 import chainer
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -9,14 +9,13 @@ class ExpandDims(function_node.FunctionNode):
     """Inserts an axis of length one at ``axis``."""
 
     def __init__(self, axis):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('expand_dims', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         # The output has ndim + 1 axes, so axis may range over [-ndim - 1, ndim].
-        _checks.expect_axis(x_type, self.axis, extra=1)
+        _checks.expect_axis(x_type, self.axis, 1, func='expand_dims')
 
     def forward(self, inputs):
         x, = inputs

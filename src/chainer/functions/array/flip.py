@@ -1,27 +1,30 @@
 """Reverse the order of elements along an axis."""
-from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
+
+
+def _flip(array, axis):
+    """Returns a view of ``array`` reversed along ``axis`` (NumPy or CuPy)."""
+    index = [slice(None)] * array.ndim
+    index[axis] = slice(None, None, -1)
+    return array[tuple(index)]
 
 
 class Flip(function_node.FunctionNode):
     """Reverses the elements along one axis."""
 
     def __init__(self, axis):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('flip', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.ndim > 0)
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='flip')
 
     def forward(self, inputs):
-        x, = inputs
-        xp = backend.get_array_module(x)
-        return xp.flip(x, self.axis),
+        return _flip(inputs[0], self.axis),
 
     def backward(self, indexes, grad_outputs):
         return Flip(self.axis).apply(grad_outputs)

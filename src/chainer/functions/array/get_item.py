@@ -3,7 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer import variable
 from chainer.utils import type_check
 

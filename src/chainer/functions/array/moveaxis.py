@@ -1,17 +1,15 @@
 """Move axes of a variable to new positions."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
 def _as_axes(axes, name):
-    if isinstance(axes, int) and not isinstance(axes, bool):
-        return (axes,)
-    if isinstance(axes, (tuple, list)) and all(
-            isinstance(a, int) and not isinstance(a, bool) for a in axes):
-        return tuple(axes)
-    raise TypeError(f'{name} must be int or tuple of int, got {axes!r}')
+    if isinstance(axes, list):
+        axes = tuple(axes)
+    axes = _checks.axis_arg('moveaxis', axes, name, tuple_=True, bool_ok=True)
+    return (axes,) if isinstance(axes, int) else axes
 
 
 class Moveaxis(function_node.FunctionNode):
@@ -20,16 +18,17 @@ class Moveaxis(function_node.FunctionNode):
     def __init__(self, source, destination):
         self.source = _as_axes(source, 'source')
         self.destination = _as_axes(destination, 'destination')
-        if len(self.source) != len(self.destination):
-            raise ValueError(
-                'moveaxis requires source and destination of the same length, got '
-                f'{len(self.source)} and {len(self.destination)}')
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        for axis in self.source + self.destination:
-            _checks.expect_axis(x_type, axis)
+        for name in ('source', 'destination'):
+            for axis in getattr(self, name):
+                _checks.expect_axis(x_type, axis, func='moveaxis', name=f'{name} entry')
+        if len(self.source) != len(self.destination):
+            raise ValueError(
+                'moveaxis: source and destination must have the same number of axes, '
+                f'got source={self.source} and destination={self.destination}')
 
     def forward(self, inputs):
         x, = inputs
@@ -45,7 +44,7 @@ def moveaxis(x, source, destination):
 
     Args:
         x (~chainer.Variable or N-dimensional array): Input.
-        source (int or tuple of int): Original positions of the axes to move.
+        source (int or tuple of int): The axes to move, as positions in ``x``.
         destination (int or tuple of int): Their positions in the output
             (one per entry of ``source``).
 
@@ -54,7 +53,7 @@ def moveaxis(x, source, destination):
 
     .. admonition:: Example
 
-        >>> x = np.zeros((2, 3, 4, 5), np.float32)
+        >>> x = np.empty((2, 3, 4, 5), np.float32)
         >>> F.moveaxis(x, 0, -1).shape
         (3, 4, 5, 2)
         >>> F.moveaxis(x, (0, 1), (-1, -2)).shape

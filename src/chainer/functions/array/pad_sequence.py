@@ -1,8 +1,17 @@
 """Pad variable-length sequences into one batch array."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
+
+
+def _fill_value(padding, dtype):
+    # Chainer 7 (on NumPy 1) wrapped an out-of-range integer padding around as a
+    # C cast does (-1 -> 255 for uint8); NumPy 2 refuses such an assignment.
+    # Casting through an array gives the wrapped value on both.
+    if dtype.kind in 'iu' and isinstance(padding, int) and not isinstance(padding, bool):
+        return backend.numpy.array(padding).astype(dtype)[()]
+    return padding
 
 
 class PadSequence(function_node.FunctionNode):
@@ -32,10 +41,11 @@ class PadSequence(function_node.FunctionNode):
         # than a masked or fancy-indexed assignment of all sequences at once,
         # except for very many very short sequences.
         y = xp.empty((len(xs), length) + xs[0].shape[1:], xs[0].dtype)
+        padding = _fill_value(self.padding, y.dtype)
         for i, x in enumerate(xs):
             n = len(x)
             y[i, :n] = x
-            y[i, n:] = self.padding
+            y[i, n:] = padding
         return y,
 
     def backward(self, indexes, grad_outputs):

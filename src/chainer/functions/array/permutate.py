@@ -4,7 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -35,14 +35,13 @@ class Permutate(function_node.FunctionNode):
     _validate = True
 
     def __init__(self, axis=0, inv=False):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('permutate', axis, bool_ok=True)
         self.inv = inv
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='permutate')
         type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1,
                           x_type.shape[self.axis] == ind_type.shape[0])
 
@@ -87,15 +86,11 @@ def permutate(x, indices, axis=0, inv=False):
 
     .. admonition:: Example
 
-        >>> x = np.arange(6, dtype=np.float32).reshape(3, 2)
-        >>> indices = np.array([2, 0, 1], np.int32)
-        >>> F.permutate(x, indices).array
-        array([[4., 5.],
-               [0., 1.],
-               [2., 3.]], dtype=float32)
-        >>> F.permutate(x, indices, inv=True).array
-        array([[2., 3.],
-               [4., 5.],
-               [0., 1.]], dtype=float32)
+        >>> x = np.array([10., 20., 30., 40.], np.float32)
+        >>> order = np.array([3, 0, 2, 1], np.int32)
+        >>> F.permutate(x, order).array
+        array([40., 10., 30., 20.], dtype=float32)
+        >>> F.permutate(x, order, inv=True).array
+        array([20., 40., 30., 10.], dtype=float32)
     """
     return Permutate(axis, inv).apply((x, indices))[0]

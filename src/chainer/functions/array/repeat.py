@@ -3,18 +3,19 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
 def _normalize_repeats(repeats):
-    if isinstance(repeats, (int, numpy.integer)) and not isinstance(repeats, bool):
+    # Bools count as 0/1, as in Chainer (True repeats each element once).
+    if isinstance(repeats, (int, numpy.integer)):
         repeats = (int(repeats),)
     elif isinstance(repeats, (tuple, list)) and all(
-            isinstance(r, (int, numpy.integer)) and not isinstance(r, bool) for r in repeats):
+            isinstance(r, (int, numpy.integer)) for r in repeats):
         repeats = tuple(int(r) for r in repeats)
     else:
-        raise TypeError(f'repeats must be int or tuple of int, got {repeats!r}')
+        raise TypeError(f'repeat: repeats must be an int or a tuple of int, got {repeats!r}')
     if any(r < 0 for r in repeats):
         raise ValueError(f'repeat requires non-negative repeats, got {repeats}')
     return repeats
@@ -25,21 +26,25 @@ class Repeat(function_node.FunctionNode):
 
     def __init__(self, repeats, axis=None):
         self.repeats = _normalize_repeats(repeats)
-        if axis is not None and (not isinstance(axis, int) or isinstance(axis, bool)):
-            raise TypeError(f'axis must be None or int, got {axis!r}')
-        self.axis = axis
+        self.axis = _checks.axis_arg('repeat', axis, none=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
+        # The error types are NumPy's, which Chainer let through.
         if self.axis is not None:
-            _checks.expect_axis(x_type, self.axis)
-            if len(self.repeats) != 1:
-                n = _checks.named(in_types, len(self.repeats), 'len(repeats)')
-                type_check.expect(x_type.shape[self.axis] == n)
-        elif len(self.repeats) != 1:
-            n = _checks.named(in_types, len(self.repeats), 'len(repeats)')
-            type_check.expect(x_type.size == n)
+            _checks.expect_axis(x_type, self.axis, func='repeat', error=_checks.AxisError)
+        if len(self.repeats) != 1:
+            shape = _checks._value(x_type.shape)
+            if self.axis is None:
+                n, what = _checks._value(x_type.size), 'x.size'
+            else:
+                n, what = shape[self.axis], f'x.shape[{self.axis}]'
+            if n != len(self.repeats):
+                raise ValueError(
+                    f'repeat: repeats must be one int or one per element along the axis '
+                    f'({what} = {n}), got {len(self.repeats)}: {self.repeats} '
+                    f'(x.shape={shape})')
 
     def forward(self, inputs):
         x, = inputs

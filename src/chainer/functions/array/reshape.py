@@ -1,18 +1,21 @@
 """Reshape without copying."""
 import chainer
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
 def _normalize_shape(shape):
-    if isinstance(shape, int) and not isinstance(shape, bool):
+    if _checks.is_int(shape):
         shape = (shape,)
-    shape = tuple(shape)
+    if not isinstance(shape, (tuple, list)) or not all(_checks.is_int(s) for s in shape):
+        raise TypeError('reshape: shape must be an int or a tuple of int, '
+                        f'got {type(shape).__name__} {shape!r}')
+    shape = tuple(int(s) for s in shape)
     if sum(1 for s in shape if s < 0) > 1:
-        raise ValueError(f'Shape can include only one unknown dimension (-1), got {shape}')
+        raise ValueError(f'reshape: shape can have only one unknown dimension (-1), got {shape}')
     if any(s < -1 for s in shape):
-        raise ValueError(f'reshape requires dimensions >= -1, got {shape}')
+        raise ValueError(f'reshape: shape entries must be >= -1, got {shape}')
     return shape
 
 
@@ -30,14 +33,26 @@ class Reshape(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        size = type_check.prod(x_type.shape)
+        x_shape = _checks._value(x_type.shape)
+        size = 1
+        for n in x_shape:
+            size *= n
         if self._has_unknown:
-            # The product of the known dims must divide the total size (and
-            # cannot be zero: the unknown dim would be undetermined).
-            known = _checks.named(in_types, self._known, 'known_size')
-            type_check.expect(known > 0, size % known == 0)
+            if self._known == 0:
+                # ValueError, as NumPy (and so Chainer) raises.
+                raise ValueError(f'reshape: the -1 in shape {self.shape} cannot be inferred '
+                                 'when another entry is 0')
+            ok = size % self._known == 0
+            expect = f'x.size % prod(known entries of shape) == 0'
         else:
-            type_check.expect(size == _checks.named(in_types, self._known, 'prod(shape)'))
+            ok = size == self._known
+            expect = 'x.size == prod(shape)'
+        if not ok:
+            raise type_check.InvalidType(
+                expect, f'{size} vs {self._known}',
+                f'reshape: x of shape {x_shape} ({size} elements) cannot be reshaped to '
+                f'{self.shape}\nExpect: {expect}\nActual: x.size = {size}, '
+                f'prod = {self._known}')
 
     def forward(self, inputs):
         x, = inputs
@@ -68,8 +83,7 @@ def reshape(x, shape):
         >>> F.reshape(x, (3, -1)).shape
         (3, 2)
     """
-    if isinstance(shape, int) and not isinstance(shape, bool):
-        shape = (shape,)
-    if x.shape == tuple(shape):
+    shape = _normalize_shape(shape)
+    if x.shape == shape:
         return chainer.as_variable(x)
     return Reshape(shape).apply((x,))[0]

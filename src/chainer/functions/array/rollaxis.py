@@ -1,6 +1,6 @@
 """Roll an axis of a variable backwards to a given position."""
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -8,20 +8,16 @@ class Rollaxis(function_node.FunctionNode):
     """Moves axis ``axis`` so that it lies before axis ``start``."""
 
     def __init__(self, axis, start):
-        _checks.check_axis_type(axis)
-        _checks.check_axis_type(start, 'start')
-        self.axis = axis
-        self.start = start
+        self.axis = _checks.axis_arg('rollaxis', axis, bool_ok=True)
+        self.start = _checks.axis_arg('rollaxis', start, 'start', bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='rollaxis')
         # start counts positions between axes, so it may equal ndim.
-        if self.start >= 0:
-            type_check.expect(x_type.ndim >= self.start)
-        else:
-            type_check.expect(x_type.ndim >= -self.start)
+        _checks.expect_axis(x_type, self.start, 1, func='rollaxis', name='start',
+                            low_extra=0)
 
     def forward(self, inputs):
         x, = inputs

@@ -5,7 +5,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import variable
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 

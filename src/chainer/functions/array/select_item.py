@@ -30,28 +30,28 @@ class SelectItem(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         t = self.get_retained_inputs()[0]
-        gx, = SelectItemGrad(self._x_shape).apply((t, grad_outputs[0]))
+        gx, = Assign(self._x_shape, grad_outputs[0].dtype, t.array).apply(grad_outputs)
         return gx, None
 
 
-class SelectItemGrad(function_node.FunctionNode):
-    """Places ``gy[i]`` at ``[i, t[i]]`` of a zero array shaped like ``x``."""
+class Assign(function_node.FunctionNode):
+    """Places ``gy[i]`` at ``[i, t[i]]`` of a zero array of ``shape`` (SelectItem's gradient)."""
 
-    def __init__(self, x_shape):
-        self._x_shape = x_shape
+    def __init__(self, shape, dtype, t):
+        self.shape = shape
+        self.dtype = dtype
+        self.t = t
 
     def forward(self, inputs):
-        t, gy = inputs
-        self.retain_inputs((0,))
+        gy, = inputs
         xp = backend.get_array_module(gy)
-        gx = xp.zeros(self._x_shape, gy.dtype)
+        gx = xp.zeros(self.shape, self.dtype)
         # Each row receives exactly one value, so a plain assignment is exact.
-        gx[xp.arange(len(t)), t] = gy
+        gx[xp.arange(len(self.t)), self.t] = gy
         return gx,
 
     def backward(self, indexes, grad_outputs):
-        t = self.get_retained_inputs()[0]
-        return None, select_item(grad_outputs[0], t)
+        return select_item(grad_outputs[0], self.t),
 
 
 def select_item(x, t):
@@ -71,9 +71,9 @@ def select_item(x, t):
 
     .. admonition:: Example
 
-        >>> x = np.array([[0, 1, 2], [3, 4, 5]], np.float32)
-        >>> t = np.array([0, 2], np.int32)
-        >>> F.select_item(x, t).array
-        array([0., 5.], dtype=float32)
+        >>> scores = np.array([[.1, .7, .2], [.5, .3, .2], [.3, .3, .4]], np.float32)
+        >>> labels = np.array([1, 0, 2], np.int32)
+        >>> F.select_item(scores, labels).array
+        array([0.7, 0.5, 0.4], dtype=float32)
     """
     return SelectItem().apply((x, t))[0]

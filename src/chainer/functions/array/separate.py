@@ -2,7 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -10,13 +10,12 @@ class Separate(function_node.FunctionNode):
     """Returns ``x[..., i, ...]`` (index on ``axis``) for every ``i`` as separate outputs."""
 
     def __init__(self, axis):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('separate', axis)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        _checks.expect_axis(x_type, self.axis)
+        _checks.expect_axis(x_type, self.axis, func='separate')
 
     def forward(self, inputs):
         x, = inputs

@@ -38,7 +38,7 @@ def space2depth(X, r):
     Args:
         X (~chainer.Variable or N-dimensional array): Float input of shape
             ``(batch, c, height * r, width * r)``.
-        r (int): The downscaling factor.
+        r (int): Side of the ``r x r`` blocks moved into channels.
 
     Returns:
         ~chainer.Variable: Output of shape ``(batch, c * r * r, height, width)``.

@@ -7,7 +7,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -15,32 +15,38 @@ class SplitAxis(function_node.FunctionNode):
     """Splits an array along an axis into equal sections or at given indices."""
 
     def __init__(self, indices_or_sections, axis):
-        if isinstance(indices_or_sections, (int, numpy.integer)):
-            indices_or_sections = int(indices_or_sections)
-        elif isinstance(indices_or_sections, collections.abc.Iterable):
-            indices_or_sections = tuple(int(i) for i in indices_or_sections)
-            if chainer.is_debug() and any(
-                    p > n for p, n in itertools.pairwise(indices_or_sections)):
-                raise ValueError('indices_or_sections must be sorted')
+        ios = indices_or_sections
+        if _checks.is_int(ios):
+            ios = int(ios)
+        elif (isinstance(ios, collections.abc.Iterable) and not isinstance(ios, str)
+              and all(_checks.is_int(i) for i in ios)):
+            ios = tuple(int(i) for i in ios)
+            if chainer.is_debug() and any(p > n for p, n in itertools.pairwise(ios)):
+                raise ValueError(f'split_axis: indices_or_sections must be sorted, got {ios}')
         else:
-            raise TypeError('indices_or_sections must be integer or 1-D array')
-        self.indices_or_sections = indices_or_sections
-        self.axis = axis
+            raise TypeError('split_axis: indices_or_sections must be an int or a 1-D sequence '
+                            f'of int, got {type(ios).__name__} {ios!r}')
+        self.indices_or_sections = ios
+        self.axis = _checks.axis_arg('split_axis', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         axis = self.axis
-        type_check.expect(x_type.ndim > axis if axis >= 0 else x_type.ndim >= -axis)
+        _checks.expect_axis(x_type, axis, func='split_axis')
         ios = self.indices_or_sections
         if isinstance(ios, tuple):
             if ios:
                 max_index = _checks.named(in_types, ios[-1], 'max_index')
                 type_check.expect(x_type.shape[axis] >= max_index)
-        else:
-            sections = _checks.named(in_types, ios, 'sections')
-            type_check.expect(sections > 0)
-            type_check.expect(x_type.shape[axis] % sections == 0)
+            return
+        size = _checks._value(x_type.shape)[axis]
+        if ios <= 0 or size % ios:
+            raise type_check.InvalidType(
+                f'x.shape[{axis}] % sections == 0', f'{size} % {ios}',
+                f'split_axis: x.shape[{axis}] = {size} cannot be split into {ios} equal '
+                f'sections\nExpect: sections > 0 and x.shape[{axis}] % sections == 0\n'
+                f'Actual: sections = {ios}')
 
     def forward(self, inputs):
         x, = inputs

@@ -1,19 +1,13 @@
 """Remove axes of length one."""
 import chainer
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
 def _normalize_axis(axis):
-    if axis is None:
-        return None
-    if isinstance(axis, int) and not isinstance(axis, bool):
-        return (axis,)
-    if isinstance(axis, tuple) and all(
-            isinstance(a, int) and not isinstance(a, bool) for a in axis):
-        return axis
-    raise TypeError(f'axis must be None, int or tuple of int, got {axis!r}')
+    axis = _checks.axis_arg('squeeze', axis, none=True, tuple_=True)
+    return (axis,) if isinstance(axis, int) else axis
 
 
 class Squeeze(function_node.FunctionNode):
@@ -27,8 +21,14 @@ class Squeeze(function_node.FunctionNode):
         x_type, = in_types
         if self.axis is not None:
             for axis in self.axis:
-                _checks.expect_axis(x_type, axis)
-                type_check.expect(x_type.shape[axis] == 1)
+                _checks.expect_axis(x_type, axis, func='squeeze')
+            shape = _checks._value(x_type.shape)
+            for axis in self.axis:
+                if shape[axis] != 1:
+                    # ValueError, as NumPy (and so Chainer) raises.
+                    raise ValueError(
+                        f'squeeze: axis {axis} of x has size {shape[axis]}, but only axes of '
+                        f'size 1 can be removed (x.shape={shape})')
 
     def forward(self, inputs):
         x, = inputs

@@ -1,7 +1,7 @@
 """Join variables along a new axis."""
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.functions.array import concat as _concat
 from chainer.utils import type_check
 
@@ -10,14 +10,13 @@ class Stack(function_node.FunctionNode):
     """Stacks inputs of one shape along a new axis."""
 
     def __init__(self, axis=0):
-        _checks.check_axis_type(axis)
-        self.axis = axis
+        self.axis = _checks.axis_arg('stack', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
         # The new axis may go anywhere from before the first to after the last.
-        _checks.expect_axis(x0, self.axis, extra=1)
+        _checks.expect_axis(x0, self.axis, 1, func='stack', xname='xs[0]')
         for t in in_types[1:]:
             type_check.expect(x0.dtype == t.dtype, x0.shape == t.shape)
 

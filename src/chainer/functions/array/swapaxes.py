@@ -1,6 +1,6 @@
 """Swap two axes of a variable."""
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -8,16 +8,16 @@ class Swapaxes(function_node.FunctionNode):
     """Interchanges two axes."""
 
     def __init__(self, axis1, axis2):
-        _checks.check_axis_type(axis1, 'axis1')
-        _checks.check_axis_type(axis2, 'axis2')
-        self.axis1 = axis1
-        self.axis2 = axis2
+        self.axis1 = _checks.axis_arg('swapaxes', axis1, 'axis1', bool_ok=True)
+        self.axis2 = _checks.axis_arg('swapaxes', axis2, 'axis2', bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        for axis in (self.axis1, self.axis2):
-            _checks.expect_axis(x_type, axis)
+        # NumPy's AxisError, as Chainer (which left this check to NumPy) raised.
+        for name, axis in (('axis1', self.axis1), ('axis2', self.axis2)):
+            _checks.expect_axis(x_type, axis, func='swapaxes', name=name,
+                                error=_checks.AxisError)
 
     def forward(self, inputs):
         x, = inputs

@@ -10,9 +10,9 @@ def _normalize_reps(reps):
         reps = (reps,)
     elif not (isinstance(reps, (tuple, list)) and all(
             isinstance(r, int) and not isinstance(r, bool) for r in reps)):
-        raise TypeError(f'reps must be int or tuple of int, got {reps!r}')
+        raise TypeError(f'tile: reps must be an int or a tuple of int, got {type(reps).__name__} {reps!r}')
     if any(r < 0 for r in reps):
-        raise ValueError(f'tile requires non-negative reps, got {tuple(reps)}')
+        raise ValueError(f'tile: reps must be non-negative, got {tuple(reps)}')
     return tuple(reps)
 
 

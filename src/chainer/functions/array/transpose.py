@@ -1,6 +1,6 @@
 """Permute the axes of a variable."""
 from chainer import function_node
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -9,16 +9,33 @@ class Transpose(function_node.FunctionNode):
 
     def __init__(self, axes=None):
         if axes is not None:
+            given = axes
+            if _checks.is_int(axes):
+                axes = (axes,)
+            elif isinstance(axes, str) or not hasattr(axes, '__iter__'):
+                axes = (None,)      # refused just below
             axes = tuple(axes)
+            if not all(_checks.is_int(a) for a in axes):
+                raise TypeError('transpose: axes must be None or a sequence of int, '
+                                f'got {type(given).__name__} {given!r}')
+            axes = tuple(int(a) for a in axes)
         self.axes = axes
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         if self.axes is not None:
             x_type = in_types[0]
-            type_check.expect(x_type.ndim == len(self.axes))
+            ndim = _checks._value(x_type.ndim)
+            # The error types are NumPy's, which Chainer let through.
+            if ndim != len(self.axes):
+                raise ValueError(
+                    f'transpose: axes must name each of the {ndim} axes of x once, got '
+                    f'{self.axes} for x of shape {_checks._value(x_type.shape)}')
             for axis in self.axes:
-                _checks.expect_axis(x_type, axis)
+                _checks.expect_axis(x_type, axis, func='transpose', name='axes entry',
+                                    error=_checks.AxisError)
+            if len({a % ndim for a in self.axes}) != ndim:
+                raise ValueError(f'transpose: axes must not repeat an axis, got {self.axes}')
 
     def forward(self, inputs):
         x, = inputs

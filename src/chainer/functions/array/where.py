@@ -5,7 +5,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import variable
-from chainer.functions.array import _checks
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -45,11 +45,15 @@ class Where(function_node.FunctionNode):
         return tuple(ret)
 
 
-def _as_operand(value, other):
+def _as_operand(value, name, other):
     # Python and NumPy scalars take the dtype of the other operand, as NumPy
-    # arrays would not promote them either.
+    # arrays would not promote them either. Anything else (None, lists) is
+    # refused: Chainer requires arrays, and None would silently become NaN.
     if isinstance(value, variable.Variable) or variable._is_array(value):
         return value
+    if not isinstance(value, (bool, int, float, numpy.generic)):
+        raise TypeError(f'where: {name} must be a Variable, an array or a scalar, '
+                        f'got {type(value).__name__}: {value!r}')
     if isinstance(other, variable.Variable):
         other = other.array
     if not variable._is_array(other):
@@ -58,16 +62,18 @@ def _as_operand(value, other):
 
 
 def where(condition, x, y):
-    """Chooses elements from ``x`` or ``y`` depending on ``condition``.
+    """Takes each element from ``x`` or ``y``, as a boolean mask says.
 
     .. math:: z_i = \\begin{cases} x_i & \\text{if } c_i \\\\ y_i & \\text{otherwise} \\end{cases}
 
     Args:
-        condition (~chainer.Variable or N-dimensional array): Boolean array.
-        x (~chainer.Variable or N-dimensional array): Values taken where
-            ``condition`` is ``True``.
-        y (~chainer.Variable or N-dimensional array): Values taken where
-            ``condition`` is ``False``; same dtype as ``x``.
+        condition (~chainer.Variable or N-dimensional array): Boolean mask;
+            it gets no gradient.
+        x (~chainer.Variable, N-dimensional array or scalar): Values taken
+            where ``condition`` is ``True``.
+        y (~chainer.Variable, N-dimensional array or scalar): Values taken
+            where ``condition`` is ``False``; same dtype as ``x``. A scalar
+            takes the dtype of the other operand.
 
     The three shapes may differ if they broadcast together; the result has the
     broadcast shape and the gradients are summed back to each input's shape.
@@ -77,16 +83,16 @@ def where(condition, x, y):
 
     .. admonition:: Example
 
-        >>> cond = np.array([[True, False], [False, True]])
-        >>> x = np.array([[1, 2], [3, 4]], np.float32)
-        >>> y = np.zeros((2, 2), np.float32)
-        >>> F.where(cond, x, y).array
-        array([[1., 0.],
-               [0., 4.]], dtype=float32)
+        >>> x = np.array([-2., 3., -1., 5.], np.float32)
+        >>> F.where(x > 0, x, np.full(4, 10., np.float32)).array
+        array([10.,  3., 10.,  5.], dtype=float32)
     """
     if isinstance(condition, variable.Variable):
         condition = condition.array
-    x, y = _as_operand(x, y), _as_operand(y, x)
     if not variable._is_array(condition):
-        condition = backend.get_array_module(x).asarray(condition)
+        raise type_check.InvalidType(
+            'isinstance(condition, ndarray)', f'type(condition) == {type(condition)}',
+            f'where: condition must be a boolean array or Variable, got '
+            f'{type(condition).__name__}: {condition!r}')
+    x, y = _as_operand(x, 'x', y), _as_operand(y, 'y', x)
     return Where(condition).apply((x, y))[0]

@@ -25,7 +25,7 @@ class Arctanh(function_node.FunctionNode):
 
 
 def arctanh(x):
-    """Elementwise inverse hyperbolic tangent function.
+    """Inverse hyperbolic tangent (area tangent) of each element.
 
     .. math:: y_i = \\tanh^{-1} x_i
 

@@ -5,11 +5,15 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
+from chainer.utils import type_check
 
 
 class Mean(_sum._Reduction):
     """Unweighted mean over the given axes (one node, as in Chainer's graphs)."""
+
+    _func = 'mean'
 
     def _scale(self, shape):
         if self.axis is None:
@@ -63,30 +67,38 @@ def average(x, axis=None, weights=None, keepdims=False):
         >>> F.average(x, axis=1, weights=np.array([3, 1], np.float32)).array
         array([1.25, 3.25], dtype=float32)
     """
+    return _average(x, axis, weights, keepdims, 'average')
+
+
+def _average(x, axis, weights, keepdims, func):
     F = chainer.functions
-    norm_axis = _sum._normalize_axis(axis)
+    norm_axis = _sum._normalize_axis(axis, func)
     if weights is None:
         return Mean(axis, keepdims).apply((x,))[0]
 
+    if not isinstance(weights, chainer.Variable) and not chainer.variable._is_array(weights):
+        raise TypeError(f'{func}: weights must be None, a Variable or an array, '
+                        f'got {type(weights).__name__}')
     if norm_axis is not None and len(norm_axis) > 1:
         raise ValueError(
-            f'average with weights requires axis to be None or a single int, got {axis}')
+            f'{func}: with weights, axis must be None or a single int, got {axis}')
+    # Shape mismatches raise InvalidType, as Chainer's (from the reshape it did).
     if norm_axis is None:
         if weights.shape != x.shape:
-            raise ValueError(
-                'average with axis=None requires weights.shape == x.shape, got '
+            raise type_check.InvalidType(
+                'weights.shape == x.shape', f'{weights.shape} != {x.shape}',
+                f'{func}: with axis=None, weights must have the shape of x, got '
                 f'weights.shape={weights.shape} and x.shape={x.shape}')
         w = weights
     else:
         a = norm_axis[0]
-        ndim = x.ndim
-        if not -ndim <= a < ndim:
-            raise ValueError(f'axis {a} is out of bounds for an input of {ndim} dimensions')
-        a %= ndim
+        _checks.expect_axis(x, a, func=func)     # arrays and Variables have ndim/shape
+        a %= x.ndim
         if weights.ndim != 1 or weights.shape[0] != x.shape[a]:
-            raise ValueError(
-                f'average with an int axis requires weights.shape == (x.shape[axis],), got '
-                f'weights.shape={weights.shape} and x.shape[{a}]={x.shape[a]}')
+            raise type_check.InvalidType(
+                'weights.shape == (x.shape[axis],)', f'{weights.shape} != ({x.shape[a]},)',
+                f'{func}: with axis={axis}, weights must have shape (x.shape[{a}],) = '
+                f'({x.shape[a]},), got {weights.shape} (x.shape={x.shape})')
         w_shape = tuple(n if i == a else 1 for i, n in enumerate(x.shape))
         w = F.broadcast_to(F.reshape(weights, w_shape), x.shape)
     total = F.sum(x * w, axis, keepdims)
@@ -122,4 +134,4 @@ def mean(x, axis=None, weights=None, keepdims=False):
         # ``mean(x, axis, keepdims)`` written positionally, NumPy style: a bool
         # is never a weight array.
         weights, keepdims = None, weights
-    return average(x, axis, weights, keepdims)
+    return _average(x, axis, weights, keepdims, 'mean')

@@ -26,9 +26,12 @@ class BatchL2NormSquared(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         x2 = x.reshape(x.shape[0], math.prod(x.shape[1:]))
         if x.dtype == numpy.float16:
-            x2 = x2.astype(numpy.float32)
-        # A row-wise dot product reads x once and makes no temporary.
-        y = xp.einsum('ij,ij->i', x2, x2)
+            # Square in float16 as Chainer does (so results agree with float16
+            # arithmetic), but accumulate in float32.
+            y = xp.square(x2).sum(axis=1, dtype=numpy.float32)
+        else:
+            # A row-wise dot product reads x once and makes no temporary.
+            y = xp.einsum('ij,ij->i', x2, x2)
         return y.astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):

@@ -7,6 +7,8 @@ from chainer.functions.math import cumsum as _cumsum
 class Cumprod(_cumsum._Cumulative):
     """Cumulative product of array elements over an axis."""
 
+    _func = 'cumprod'
+
     def forward(self, inputs):
         x, = inputs
         self.retain_inputs((0,))

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -12,21 +13,17 @@ class _Cumulative(function_node.FunctionNode):
     ``axis=None`` runs over the flattened input.
     """
 
+    _func = None    # the user-facing function, for error messages
+
     def __init__(self, axis=None):
-        if not (axis is None or (isinstance(axis, int) and not isinstance(axis, bool))):
-            raise TypeError('axis must be int or None')
-        self.axis = axis
+        self.axis = _checks.axis_arg(self._func, axis, none=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
-        axis = self.axis
-        if axis is not None:
-            if axis >= 0:
-                type_check.expect(axis < x_type.ndim)
-            else:
-                type_check.expect(-axis - 1 < x_type.ndim)
+        if self.axis is not None:
+            _checks.expect_axis(x_type, self.axis, func=self._func)
 
 
 def _reverse(x, axis):
@@ -49,6 +46,8 @@ def _cumsum_array(x, axis, reverse):
 
 class Cumsum(_Cumulative):
     """Cumulative sum of array elements over an axis."""
+
+    _func = 'cumsum'
 
     # When set, the sum runs from the last element towards the first. The
     # gradient of a cumulative sum is the reversed cumulative sum of gy.

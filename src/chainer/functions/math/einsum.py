@@ -75,7 +75,8 @@ class EinSum(function_node.FunctionNode):
     """Einstein summation; subscripts may use ``...`` and broadcast axes of length one."""
 
     def __init__(self, in_subs, out_sub):
-        self.in_subs = tuple(in_subs)
+        # Chainer passes the input subscripts joined by commas ('ij,jk').
+        self.in_subs = tuple(in_subs.split(',') if isinstance(in_subs, str) else in_subs)
         self.out_sub = out_sub
 
     def check_type_forward(self, in_types):
@@ -114,6 +115,40 @@ class EinSum(function_node.FunctionNode):
                 gx = F.cast(gx, x.dtype)
             ret.append(gx)
         return tuple(ret)
+
+
+class DiagEinSum(EinSum):
+    """EinSum whose output subscripts may repeat a letter (``'i->ii'``).
+
+    The output has shape ``out_shape`` and is zero off the diagonals that the
+    repeated letters name; on them it holds the einsum with each letter once.
+    """
+
+    def __init__(self, in_subs, out_sub, out_shape):
+        super().__init__(in_subs, out_sub)
+        self.out_shape = tuple(out_shape)
+        self._unique = ''.join(dict.fromkeys(out_sub))
+
+    def forward(self, inputs):
+        full_sub, self.out_sub = self.out_sub, self._unique
+        try:
+            y, = super().forward(inputs)
+        finally:
+            self.out_sub = full_sub
+        xp = backend.get_array_module(y)
+        out = xp.zeros(self.out_shape, y.dtype)
+        # Index each output axis by the position of its letter in y's axes.
+        n = len(self._unique)
+        index = tuple(xp.arange(out.shape[k]).reshape(
+            (-1,) + (1,) * (n - 1 - self._unique.index(c))) for k, c in enumerate(full_sub))
+        out[index] = y
+        return out,
+
+    def backward(self, indexes, grad_outputs):
+        # Only the diagonal entries depend on the inputs: take them, then the
+        # gradient is that of the einsum with each output letter once.
+        gy = EinSum((self.out_sub,), self._unique).apply(grad_outputs)[0]
+        return super().backward(indexes, (gy,))
 
 
 class _Plan:

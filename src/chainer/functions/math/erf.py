@@ -29,7 +29,7 @@ class Erf(function_node.FunctionNode):
 
 
 def erf(x):
-    """Elementwise error function.
+    """Gauss error function of each element.
 
     .. math:: y_i = \\frac{2}{\\sqrt{\\pi}} \\int_0^{x_i} e^{-t^2} dt
 

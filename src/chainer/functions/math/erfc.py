@@ -29,7 +29,7 @@ class Erfc(function_node.FunctionNode):
 
 
 def erfc(x):
-    """Elementwise complementary error function.
+    """Complementary error function ``1 - erf(x)`` of each element.
 
     .. math:: y_i = 1 - \\operatorname{erf}(x_i)
         = \\frac{2}{\\sqrt{\\pi}} \\int_{x_i}^\\infty e^{-t^2} dt

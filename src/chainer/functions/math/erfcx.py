@@ -29,7 +29,7 @@ class Erfcx(function_node.FunctionNode):
 
 
 def erfcx(x):
-    """Elementwise scaled complementary error function.
+    """Scaled complementary error function ``exp(x ** 2) * erfc(x)`` of each element.
 
     .. math:: y_i = e^{x_i^2} \\operatorname{erfc}(x_i)
 

@@ -26,7 +26,7 @@ class Exp(function_node.FunctionNode):
 
 
 def exp(x):
-    """Elementwise exponential function.
+    """Natural exponential ``e ** x`` of each element.
 
     Args:
         x (~chainer.Variable or N-dimensional array): Input (float).

@@ -3,7 +3,7 @@ from chainer.functions.math import _elementwise
 
 
 def floor(x):
-    """Elementwise floor function.
+    """Largest integer not greater than each element (as a float).
 
     .. math:: y_i = \\lfloor x_i \\rfloor
 

@@ -24,7 +24,7 @@ class Cosh(function_node.FunctionNode):
 
 
 def cosh(x):
-    """Elementwise hyperbolic cosine function.
+    """Hyperbolic cosine of each element.
 
     .. math:: y_i = \\cosh x_i = \\frac{e^{x_i} + e^{-x_i}}{2}
 
@@ -57,7 +57,7 @@ class Sinh(function_node.FunctionNode):
 
 
 def sinh(x):
-    """Elementwise hyperbolic sine function.
+    """Hyperbolic sine of each element.
 
     .. math:: y_i = \\sinh x_i = \\frac{e^{x_i} - e^{-x_i}}{2}
 

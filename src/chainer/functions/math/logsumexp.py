@@ -9,8 +9,10 @@ from chainer.functions.math import sum as _sum
 class LogSumExp(_sum._Reduction):
     """``log(sum(exp(x)))`` over the given axes (always without keepdims)."""
 
+    _func = 'logsumexp'
+
     def __init__(self, axis=None):
-        self.axis = _sum._normalize_axis(axis)
+        self.axis = _sum._normalize_axis(axis, self._func)
 
     def forward(self, inputs):
         x, = inputs

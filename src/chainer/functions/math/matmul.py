@@ -111,11 +111,12 @@ def matmul(a, b, transa=False, transb=False):
 
     .. admonition:: Example
 
-        >>> a = np.array([[1, 0], [0, 1]], np.float32)
-        >>> b = np.array([[4, 1], [2, 2]], np.float32)
+        >>> a = np.array([[1, 2, 3]], np.float32)
+        >>> b = np.array([[1, 0], [0, 1], [2, 2]], np.float32)
         >>> F.matmul(a, b).array
-        array([[4., 1.],
-               [2., 2.]], dtype=float32)
+        array([[7., 8.]], dtype=float32)
+        >>> F.matmul(a, a, transb=True).array
+        array([[14.]], dtype=float32)
     """
     return MatMul(transa=transa, transb=transb).apply((a, b))[0]
 

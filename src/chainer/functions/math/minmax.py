@@ -4,11 +4,12 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
 
 
-class _SelectorBase(_sum._Reduction):
+class SelectorBase(_sum._Reduction):
     """Shared body of Max and Min: subclasses name the array method to call."""
 
     _method = None
@@ -34,35 +35,36 @@ class _SelectorBase(_sum._Reduction):
         return chainer.functions.broadcast_to(gy, shape) * mask,
 
 
-class Max(_SelectorBase):
+class Max(SelectorBase):
     """Maximum of array elements over the given axes."""
+
+    _func = 'max'
 
     _method = 'max'
 
 
-class Min(_SelectorBase):
+class Min(SelectorBase):
     """Minimum of array elements over the given axes."""
+
+    _func = 'min'
 
     _method = 'min'
 
 
-class _IndexSelectorBase(function_node.FunctionNode):
+class IndexSelectorBase(function_node.FunctionNode):
     """Shared body of ArgMax and ArgMin; the output is an int32 index array."""
 
     _method = None
 
     def __init__(self, axis=None):
-        if axis is None or (isinstance(axis, int) and not isinstance(axis, bool)):
-            self.axis = axis
-        else:
-            raise TypeError('None or int are required')
+        self.axis = _checks.axis_arg(self._method, axis, none=True)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _sum._check_axis((self.axis,), x_type)
+            _sum._check_axis((self.axis,), x_type, self._method)
 
     def forward(self, inputs):
         x, = inputs
@@ -75,13 +77,13 @@ class _IndexSelectorBase(function_node.FunctionNode):
         return None,
 
 
-class ArgMax(_IndexSelectorBase):
+class ArgMax(IndexSelectorBase):
     """Index of the maximum over an axis."""
 
     _method = 'argmax'
 
 
-class ArgMin(_IndexSelectorBase):
+class ArgMin(IndexSelectorBase):
     """Index of the minimum over an axis."""
 
     _method = 'argmin'

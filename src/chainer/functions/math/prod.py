@@ -7,6 +7,8 @@ from chainer.functions.math import sum as _sum
 class Prod(_sum._Reduction):
     """Product of array elements over the given axes."""
 
+    _func = 'prod'
+
     def forward(self, inputs):
         x, = inputs
         self.retain_inputs((0,))

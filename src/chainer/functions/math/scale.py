@@ -28,4 +28,4 @@ def scale(x, y, axis=1):
         array([[1., 2., 3.],
                [1., 2., 3.]], dtype=float32)
     """
-    return basic_math.Mul().apply((x, _bias._expand(x, y, axis)))[0]
+    return basic_math.Mul().apply((x, _bias._expand(x, y, axis, 'scale')))[0]

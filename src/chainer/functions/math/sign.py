@@ -3,7 +3,7 @@ from chainer.functions.math import _elementwise
 
 
 def sign(x):
-    """Elementwise sign function.
+    """Sign of each element: -1, 0 or 1.
 
     .. math:: y_i = -1 \\text{ if } x_i < 0, \\quad 0 \\text{ if } x_i = 0,
         \\quad 1 \\text{ if } x_i > 0

@@ -157,25 +157,25 @@ def _check_types(sp_type, dn_type, sp_names, sp_row):
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])
 
 
-class _CooMatMul(function_node.FunctionNode):
-    """Constructor shared by the two products of a COO and a dense matrix."""
+class CooMatMul(function_node.FunctionNode):
+    """``C = op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``; ``C^T`` if ``transc``.
 
-    def __init__(self, sp_row, sp_col, sp_shape, sp_order=None, transa=False, transb=False):
+    The inputs are ``A.data`` and ``B``. A dense-times-sparse product is this
+    node with the operands swapped: ``op(D) @ op(S) = (op(S)^T @ op(D)^T)^T``.
+    """
+
+    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other', transa=False, transb=False,
+                 transc=False, dtype=None):
         self.sp_row = sp_row
         self.sp_col = sp_col
         self.sp_shape = tuple(sp_shape)
         self.sp_order = sp_order
         self.transa = transa
         self.transb = transb
+        self.transc = transc
+        self.dtype = dtype
         pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
-        self._pattern = pattern.T if self._kernel_transposes_sparse() else pattern
-
-
-class CooMatDenseMatMul(_CooMatMul):
-    """``op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``."""
-
-    def _kernel_transposes_sparse(self):
-        return self.transa
+        self._pattern = pattern.T if transa else pattern
 
     def check_type_forward(self, in_types):
         _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
@@ -188,11 +188,18 @@ class CooMatDenseMatMul(_CooMatMul):
         data, b = inputs
         if self.transb:
             b = b.swapaxes(-1, -2)
-        return _spmm(self._pattern, data, b),
+        y = _spmm(self._pattern, data, b)
+        if self.transc:
+            y = y.swapaxes(-1, -2)
+        if self.dtype is not None:
+            y = y.astype(self.dtype, copy=False)
+        return y,
 
     def backward(self, indexes, grad_outputs):
         data, b = self.get_retained_inputs()
         gy, = grad_outputs
+        if self.transc:
+            gy = _swap(gy)
         op_b = _swap(b) if self.transb else b
         ret = []
         if 0 in indexes:
@@ -203,39 +210,49 @@ class CooMatDenseMatMul(_CooMatMul):
         return tuple(ret)
 
 
-class DenseMatCooMatMul(_CooMatMul):
-    """``op(A) @ op(B)`` for a dense ``A`` and a sparse ``B`` (COO)."""
+class CooMatMulGradSP(function_node.FunctionNode):
+    """The entries of ``op(a) @ op(b)`` (its transpose if ``transc``) at a sparse pattern.
 
-    def _kernel_transposes_sparse(self):
-        # The product is computed transposed: (op(A) op(B))^T = op(B)^T op(A)^T,
-        # and op(B)^T is B itself when transb, else B^T.
-        return not self.transb
+    This is the gradient of :class:`CooMatMul` with respect to the sparse
+    data; the output has the shape of ``sp_row``.
+    """
 
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('dn', 'sp'))
-        _check_types(in_types[1], in_types[0], ('sp', 'dn'), self.sp_row)
-        dn_type = in_types[0]
-        k = self.sp_shape[1] if self.transb else self.sp_shape[0]
-        type_check.expect(dn_type.shape[-2 if self.transa else -1] == k)
+    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other', transa=False, transb=False,
+                 transc=False, dtype=None):
+        self.sp_row = sp_row
+        self.sp_col = sp_col
+        self.sp_shape = tuple(sp_shape)
+        self.sp_order = sp_order
+        self.transa = transa
+        self.transb = transb
+        self.transc = transc
+        self.dtype = dtype
+        self._pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
+
+    def _operands(self, a, b, swap):
+        # The kernel samples x @ y.T: with A = op(a) and B = op(b), A @ B is
+        # A @ (B^T).T, and its transpose B^T @ A^T is B^T @ A.T.
+        a = swap(a) if self.transa else a
+        b = swap(b) if self.transb else b
+        return (swap(b), a) if self.transc else (a, swap(b))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        a, data = inputs
-        op_a_t = a if self.transa else a.swapaxes(-1, -2)
-        return _spmm(self._pattern, data, op_a_t).swapaxes(-1, -2),
+        x, y = self._operands(*inputs, lambda v: v.swapaxes(-1, -2))
+        out = _sddmm(self._pattern, x, y)
+        return out if self.dtype is None else out.astype(self.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        a, data = self.get_retained_inputs()
+        a, b = self.get_retained_inputs()
+        x, y = self._operands(a, b, _swap)
         gy, = grad_outputs
-        gy_t = _swap(gy)
-        op_a_t = a if self.transa else _swap(a)
-        ret = []
-        if 0 in indexes:
-            g = _SpMM(self._pattern.T).apply((data, gy_t))[0]
-            ret.append(g if self.transa else _swap(g))
-        if 1 in indexes:
-            ret.append(_SDDMM(self._pattern).apply((gy_t, op_a_t))[0])
-        return tuple(ret)
+        gx = _SpMM(self._pattern).apply((gy, y))[0]
+        g_y = _SpMM(self._pattern.T).apply((gy, x))[0]
+        # Undo _operands: x, y are (A, B^T), or (B^T, A) when transc.
+        ga, gb = (g_y, _swap(gx)) if self.transc else (gx, _swap(g_y))
+        ga = _swap(ga) if self.transa else ga
+        gb = _swap(gb) if self.transb else gb
+        return tuple(g for i, g in ((0, ga), (1, gb)) if i in indexes)
 
 
 def sparse_matmul(a, b, transa=False, transb=False):
@@ -271,10 +288,11 @@ def sparse_matmul(a, b, transa=False, transb=False):
     """
     coo = _sparse.CooMatrix
     if isinstance(a, coo) and not isinstance(b, coo):
-        node = CooMatDenseMatMul(a.row, a.col, a.shape, a.order, transa, transb)
+        node = CooMatMul(a.row, a.col, a.shape, a.order, transa, transb, False)
         return node.apply((a.data, b))[0]
     if isinstance(b, coo) and not isinstance(a, coo):
-        node = DenseMatCooMatMul(b.row, b.col, b.shape, b.order, transa, transb)
-        return node.apply((a, b.data))[0]
+        # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
+        node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
+        return node.apply((b.data, a))[0]
     raise ValueError('sparse_matmul requires one sparse (CooMatrix) and one dense operand, got '
                      f'{type(a).__name__} and {type(b).__name__}')

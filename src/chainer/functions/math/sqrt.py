@@ -25,7 +25,7 @@ class Sqrt(function_node.FunctionNode):
 
 
 def sqrt(x):
-    """Elementwise square root function.
+    """Square root of each element.
 
     .. math:: y_i = \\sqrt{x_i}
 

@@ -24,7 +24,7 @@ class Square(function_node.FunctionNode):
 
 
 def square(x):
-    """Elementwise square function.
+    """Square of each element.
 
     .. math:: y_i = x_i^2
 

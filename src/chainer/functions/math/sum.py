@@ -4,32 +4,23 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import array as array_utils
 from chainer.utils import type_check
 
 
-def _normalize_axis(axis):
+def _normalize_axis(axis, func):
     """Returns ``axis`` as ``None`` or a tuple of ints (Chainer's reduction rules)."""
-    if axis is None:
-        return None
-    if isinstance(axis, int) and not isinstance(axis, bool):
-        return (axis,)
-    if isinstance(axis, tuple) and all(isinstance(a, int) for a in axis):
-        if len(set(axis)) != len(axis):
-            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axis))))
-        return axis
-    raise TypeError('None, int or tuple of int are required')
+    axis = _checks.axis_arg(func, axis, none=True, tuple_=True)
+    return (axis,) if isinstance(axis, int) else axis
 
 
-def _check_axis(axis, x_type):
+def _check_axis(axis, x_type, func):
     """States that every entry of ``axis`` names an axis of ``x_type``."""
     if axis is None:
         return
     for a in axis:
-        if a >= 0:
-            type_check.expect(a < x_type.ndim)
-        else:
-            type_check.expect(-a - 1 < x_type.ndim)
+        _checks.expect_axis(x_type, a, func=func)
 
 
 def _keepdims_shape(shape, axis):
@@ -53,20 +44,23 @@ class _Reduction(function_node.FunctionNode):
     """Base of the reductions of a float input over ``axis`` (None, an int or a tuple)."""
 
     keepdims = False
+    _func = None    # the user-facing function, for error messages
 
     def __init__(self, axis=None, keepdims=False):
-        self.axis = _normalize_axis(axis)
+        self.axis = _normalize_axis(axis, self._func)
         self.keepdims = keepdims
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
-        _check_axis(self.axis, x_type)
+        _check_axis(self.axis, x_type, self._func)
 
 
 class Sum(_Reduction):
     """Sum of array elements over the given axes."""
+
+    _func = 'sum'
 
     def forward(self, inputs):
         x, = inputs
@@ -96,11 +90,11 @@ def sum(x, axis=None, keepdims=False):
 
     .. admonition:: Example
 
-        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
-        >>> F.sum(x, axis=1).array
-        array([ 3., 12.], dtype=float32)
-        >>> F.sum(x, axis=0, keepdims=True).shape
-        (1, 3)
+        >>> x = np.array([[1., 2.], [3., 4.], [5., 6.]], np.float32)
+        >>> F.sum(x, axis=0).array
+        array([ 9., 12.], dtype=float32)
+        >>> F.sum(x, axis=1, keepdims=True).shape
+        (3, 1)
     """
     return Sum(axis, keepdims).apply((x,))[0]
 

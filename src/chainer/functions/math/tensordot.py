@@ -9,40 +9,47 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
-def _as_axes(axes):
+def _as_axes(axes, name):
     if isinstance(axes, numbers.Integral):
         return (int(axes),)
-    return tuple(int(a) for a in axes)
+    if isinstance(axes, (tuple, list)) and all(isinstance(a, numbers.Integral) for a in axes):
+        return tuple(int(a) for a in axes)
+    raise TypeError(f'tensordot: the axes of {name} must be an int or a sequence of int, '
+                    f'got {axes!r}')
 
 
 def _normalize_axes(axes, a_ndim, b_ndim):
-    """Returns the contracted axes ``(a_axes, b_axes)`` as tuples of non-negative ints."""
+    """Returns the contracted axes ``(a_axes, b_axes)`` as tuples of non-negative ints.
+
+    Chainer's error types: TypeError for an axes of the wrong type, ValueError
+    for axes that do not fit the inputs.
+    """
     if isinstance(axes, numbers.Integral):
         n = int(axes)
         if n < 0:
-            raise ValueError(f'tensordot requires a non-negative number of axes, got {n}')
+            raise ValueError(f'tensordot: axes must be a non-negative int, got {n}')
         if n > a_ndim or n > b_ndim:
             raise ValueError(
-                f'tensordot cannot contract {n} axes of inputs with {a_ndim} and {b_ndim} '
-                'dimensions')
+                f'tensordot: axes={n} pairs more axes than a ({a_ndim} dimensions) or '
+                f'b ({b_ndim} dimensions) has')
         return tuple(range(a_ndim - n, a_ndim)), tuple(range(n))
-    try:
-        a_axes, b_axes = axes
-    except (TypeError, ValueError):
-        raise ValueError(
-            f'tensordot axes must be an int or a pair of axis sequences, got {axes!r}') from None
-    a_axes = _as_axes(a_axes)
-    b_axes = _as_axes(b_axes)
+    if not isinstance(axes, (tuple, list, str)):
+        raise TypeError('tensordot: axes must be an int or a pair of sequences of int, '
+                        f'got {type(axes).__name__} {axes!r}')
+    if len(axes) != 2 or isinstance(axes, str):
+        raise ValueError('tensordot: axes must be an int or a pair (a_axes, b_axes), '
+                         f'got {axes!r}')
+    a_axes, b_axes = (_as_axes(x, name) for x, name in zip(axes, 'ab'))
     if len(a_axes) != len(b_axes):
-        raise ValueError(
-            f'tensordot requires as many axes of a as of b, got {a_axes} and {b_axes}')
+        raise ValueError('tensordot: axes must pair as many axes of a as of b, '
+                         f'got {a_axes} and {b_axes}')
     for axes_, ndim, name in ((a_axes, a_ndim, 'a'), (b_axes, b_ndim, 'b')):
         for ax in axes_:
             if not -ndim <= ax < ndim:
-                raise ValueError(
-                    f'tensordot axis {ax} is out of bounds for {name} with {ndim} dimensions')
+                raise ValueError(f'tensordot: axis {ax} of axes is out of range for {name} '
+                                 f'with {ndim} dimensions')
         if len({ax % ndim for ax in axes_}) != len(axes_):
-            raise ValueError(f'tensordot axes of {name} must not repeat, got {axes_}')
+            raise ValueError(f'tensordot: the axes of {name} must not repeat, got {axes_}')
     return tuple(ax % a_ndim for ax in a_axes), tuple(ax % b_ndim for ax in b_axes)
 
 
@@ -68,8 +75,15 @@ class TensorDot(function_node.FunctionNode):
         a_ndim = type_check.eval(a_type.ndim)
         b_ndim = type_check.eval(b_type.ndim)
         a_axes, b_axes = _normalize_axes(self.axes, a_ndim, b_ndim)
+        a_shape = type_check.eval(a_type.shape)
+        b_shape = type_check.eval(b_type.shape)
         for i, j in zip(a_axes, b_axes):
-            type_check.expect(a_type.shape[i] == b_type.shape[j])
+            if a_shape[i] != b_shape[j]:
+                # ValueError, as NumPy (and so Chainer) raises.
+                raise ValueError(
+                    f'tensordot: paired axes must have the same size, got a.shape[{i}] = '
+                    f'{a_shape[i]} and b.shape[{j}] = {b_shape[j]} (a.shape={a_shape}, '
+                    f'b.shape={b_shape}, axes={self.axes!r})')
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))

@@ -51,6 +51,15 @@ def test_test_mode_uses_the_mean_slope():
     numpy.testing.assert_allclose(y.array, [[-0.4, 3.]])
 
 
+def test_test_mode_ignores_a_given_r():
+    x = numpy.array([-1., -2., 3.], numpy.float32)
+    r = numpy.array([0.5, 0.6, 0.7], numpy.float32)
+    with chainer.using_config('train', False):
+        y, r_used = F.rrelu(x, l=0.1, u=0.3, r=r, return_r=True)
+    numpy.testing.assert_allclose(y.array, [-0.2, -0.4, 3.])
+    numpy.testing.assert_allclose(r_used, [0.2, 0.2, 0.2])
+
+
 def test_given_r_is_reused():
     x = numpy.random.uniform(-1, 1, (4, 3)).astype(numpy.float32)
     y1, r = F.rrelu(x, return_r=True)

@@ -38,3 +38,12 @@ def test_invalid(shape, axis):
 def test_axis_must_be_int():
     with pytest.raises(TypeError):
         F.flip(numpy.zeros((3, 4), numpy.float32), None)
+
+
+def test_module_flip_helper_matches_numpy():
+    from chainer.functions.array.flip import _flip
+    x = numpy.arange(24).reshape(2, 3, 4)
+    for axis in (0, 1, 2, -1, -3):
+        y = _flip(x, axis)
+        numpy.testing.assert_array_equal(y, numpy.flip(x, axis))
+        assert numpy.shares_memory(y, x)

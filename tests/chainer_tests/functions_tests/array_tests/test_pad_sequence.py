@@ -54,3 +54,21 @@ def test_double_backprop_with_unused_sequence():
 def test_invalid(xs, length):
     with pytest.raises(type_check.InvalidType, match='PadSequence'):
         F.pad_sequence(xs, length)
+
+
+@pytest.mark.parametrize('dtype,padding,expected', [
+    (numpy.uint8, -1, 255),     # wraps around as Chainer 7 did on NumPy 1
+    (numpy.uint16, -1, 65535),
+    (numpy.int8, 300, 44),
+    (numpy.int32, 1.7, 1),
+])
+def test_integer_padding_is_cast_like_chainer(dtype, padding, expected):
+    y = F.pad_sequence([numpy.ones(2, dtype), numpy.ones(1, dtype)], length=3,
+                       padding=padding)
+    assert y.dtype == dtype
+    numpy.testing.assert_array_equal(y.array, [[1, 1, expected], [1, expected, expected]])
+
+
+def test_nan_padding_of_integers_is_refused():
+    with pytest.raises(ValueError):
+        F.pad_sequence([numpy.ones(2, numpy.int32)], length=3, padding=float('nan'))

@@ -32,10 +32,28 @@ class TestRepeat(testing.FunctionTestCase):
         return numpy.repeat(inputs[0], self.repeats, self.axis),
 
 
-@pytest.mark.parametrize('repeats, axis', [((1, 2), 1), ((1, 2), None), (2, 2), (2, -3)])
-def test_invalid_for_input(repeats, axis):
-    with pytest.raises(type_check.InvalidType, match='Repeat'):
+# The error types are NumPy's, which Chainer let through.
+@pytest.mark.parametrize('repeats, axis, error, match', [
+    ((1, 2), 1, ValueError, r'one per element along the axis \(x.shape\[1\] = 3\)'),
+    ((1, 2), None, ValueError, r'one per element along the axis \(x.size = 6\)'),
+    (2, 2, numpy.exceptions.AxisError, 'axis 2 is out of range'),
+    (2, -3, numpy.exceptions.AxisError, 'axis -3 is out of range'),
+])
+def test_invalid_for_input(repeats, axis, error, match):
+    with pytest.raises(error, match=match):
         F.repeat(numpy.zeros((2, 3), numpy.float32), repeats, axis)
+
+
+@pytest.mark.parametrize('repeats, expected', [(True, 1), ((True,), 1), (False, 0)])
+def test_bool_repeats_count_as_ints(repeats, expected):
+    # As in Chainer.
+    x = numpy.arange(3, dtype=numpy.float32)
+    numpy.testing.assert_array_equal(F.repeat(x, repeats).array, numpy.repeat(x, expected))
+
+
+def test_bool_axis_is_refused():
+    with pytest.raises(TypeError, match='repeat: axis must be None or an int'):
+        F.repeat(numpy.zeros(3, numpy.float32), 1, True)
 
 
 def test_invalid_arguments():

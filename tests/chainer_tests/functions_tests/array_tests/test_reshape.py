@@ -44,13 +44,13 @@ def test_int_shape_and_variable_method():
     assert x.reshape((-1,)).shape == (6,)
 
 
-@pytest.mark.parametrize('shape', [(4, -1), (5,), (0, -1)])
+@pytest.mark.parametrize('shape', [(4, -1), (5,)])
 def test_size_mismatch(shape):
-    with pytest.raises(type_check.InvalidType, match='Reshape'):
+    with pytest.raises(type_check.InvalidType, match=r'reshape: x of shape \(2, 3\)'):
         F.reshape(numpy.zeros((2, 3), numpy.float32), shape)
 
 
-@pytest.mark.parametrize('shape', [(-1, -1), (2, -3)])
+@pytest.mark.parametrize('shape', [(-1, -1), (2, -3), (0, -1)])
 def test_invalid_shape(shape):
     with pytest.raises(ValueError):
         F.reshape(numpy.zeros((2, 3), numpy.float32), shape)

@@ -31,9 +31,16 @@ class TestSqueeze(testing.FunctionTestCase):
         return numpy.squeeze(inputs[0], self.axis).copy(),
 
 
-@pytest.mark.parametrize('axis', [1, (0, 1), 4, -5])
-def test_invalid_axis(axis):
-    with pytest.raises(type_check.InvalidType, match='Squeeze'):
+@pytest.mark.parametrize('axis', [4, -5, (0, 4)])
+def test_axis_out_of_range(axis):
+    with pytest.raises(type_check.InvalidType, match='squeeze: axis'):
+        F.squeeze(numpy.zeros((1, 3, 1, 2), numpy.float32), axis)
+
+
+@pytest.mark.parametrize('axis', [1, (0, 1)])
+def test_axis_of_size_other_than_one(axis):
+    # ValueError, as in Chainer (NumPy's error for the same call).
+    with pytest.raises(ValueError, match='axis 1 of x has size 3'):
         F.squeeze(numpy.zeros((1, 3, 1, 2), numpy.float32), axis)
 
 

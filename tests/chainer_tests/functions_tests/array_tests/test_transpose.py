@@ -37,7 +37,13 @@ def test_variable_methods():
     assert x.transpose(2, 0, 1).shape == (4, 2, 3)
 
 
-@pytest.mark.parametrize('axes', [(1, 0), (0, 1, 3)])
-def test_invalid_axes(axes):
-    with pytest.raises(type_check.InvalidType, match='Transpose'):
+@pytest.mark.parametrize('axes, error, match', [
+    ((1, 0), ValueError, 'axes must name each of the 3 axes'),
+    ((0, 1, 3), numpy.exceptions.AxisError, 'axes entry 3 is out of range'),
+    ((0, 1, 1), ValueError, 'axes must not repeat'),
+    ((0, 1.5, 2), TypeError, 'axes must be None or a sequence of int'),
+])
+def test_invalid_axes(axes, error, match):
+    # The types are NumPy's, which Chainer let through.
+    with pytest.raises(error, match='transpose: ' + match):
         F.transpose(numpy.zeros((2, 3, 4), numpy.float32), axes)

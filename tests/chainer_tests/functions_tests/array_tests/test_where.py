@@ -59,3 +59,20 @@ def test_gradient_routes_by_condition():
 def test_invalid_inputs(c, x, y):
     with pytest.raises(type_check.InvalidType, match='Where'):
         F.where(c, x, y)
+
+
+@pytest.mark.parametrize('x, y, name', [
+    (None, numpy.ones(2, 'f'), 'x'),
+    (numpy.ones(2, 'f'), None, 'y'),
+    ([1, 2], numpy.ones(2, 'f'), 'x'),
+    (numpy.ones(2, 'f'), (1.0, 2.0), 'y'),
+])
+def test_none_and_sequences_are_refused(x, y, name):
+    # None would become a NaN-filled object cast; a list is not an array.
+    with pytest.raises(TypeError, match=f'where: {name} must be'):
+        F.where(numpy.array([True, False]), x, y)
+
+
+def test_condition_must_be_an_array():
+    with pytest.raises(type_check.InvalidType, match='where: condition'):
+        F.where([True, False], numpy.ones(2, 'f'), numpy.zeros(2, 'f'))

@@ -4,6 +4,7 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 _PARAMS = [p for p in (
     testing.product({
@@ -81,14 +82,17 @@ def test_gradient_reaches_weights():
 
 def test_invalid_weights():
     x = numpy.zeros((2, 3), numpy.float32)
-    with pytest.raises(ValueError):
+    # Shape mismatches raise InvalidType, as in Chainer.
+    with pytest.raises(type_check.InvalidType, match='average: with axis=None'):
         F.average(x, weights=numpy.ones(3, numpy.float32))
-    with pytest.raises(ValueError):
+    with pytest.raises(type_check.InvalidType, match=r'average: with axis=1, weights'):
         F.average(x, axis=1, weights=numpy.ones(2, numpy.float32))
+    with pytest.raises(TypeError, match='average: weights must be'):
+        F.average(x, axis=1, weights=[1, 1, 1])
     with pytest.raises(ValueError):
         F.average(x, axis=(0, 1), weights=numpy.ones((2, 3), numpy.float32))
-    with pytest.raises(TypeError):
-        F.average(x, axis=[0])
+    with pytest.raises(TypeError, match='mean: axis must be'):
+        F.mean(x, axis=[0])
 
 
 def test_unweighted_average_is_one_mean_node():

@@ -57,5 +57,5 @@ def test_invalid():
         F.cumprod(numpy.ones((2, 3), numpy.int32))
     with pytest.raises(type_check.InvalidType, match='Cumprod'):
         F.cumprod(numpy.ones((2, 3), numpy.float32), axis=2)
-    with pytest.raises(TypeError, match='axis must be int or None'):
+    with pytest.raises(TypeError, match='cumprod: axis must be None or an int, got float 1.0'):
         F.cumprod(numpy.ones((2, 3), numpy.float32), axis=1.0)

@@ -51,5 +51,5 @@ def test_invalid():
         F.cumsum(numpy.ones((2, 3), numpy.float32), axis=2)
     with pytest.raises(type_check.InvalidType, match='Cumsum'):
         F.cumsum(numpy.ones((2, 3), numpy.float32), axis=-3)
-    with pytest.raises(TypeError, match='axis must be int or None'):
+    with pytest.raises(TypeError, match='cumsum: axis must be None or an int'):
         F.cumsum(numpy.ones((2, 3), numpy.float32), axis=(0,))

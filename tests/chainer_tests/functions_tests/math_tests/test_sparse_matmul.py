@@ -105,14 +105,44 @@ def test_operand_kinds():
 
 def test_invalid_types():
     sp = utils.to_coo(numpy.eye(2, dtype=numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='CooMatDenseMatMul'):
+    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(sp, numpy.ones((3, 2), numpy.float32))  # inner lengths differ
-    with pytest.raises(type_check.InvalidType, match='CooMatDenseMatMul'):
+    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(sp, numpy.ones((2, 2), numpy.float64))  # dtypes differ
-    with pytest.raises(type_check.InvalidType, match='CooMatDenseMatMul'):
+    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(sp, numpy.ones((1, 2, 2), numpy.float32))  # batch vs. single
-    with pytest.raises(type_check.InvalidType, match='DenseMatCooMatMul'):
+    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(numpy.ones((2, 3), numpy.float32), sp)
     batch = utils.to_coo(numpy.ones((2, 2, 2), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='CooMatDenseMatMul'):
+    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(batch, numpy.ones((3, 2, 2), numpy.float32))  # batch sizes differ
+
+
+@pytest.mark.parametrize('transa, transb, transc', [
+    (False, False, False), (True, False, False), (False, True, True), (True, True, True)])
+def test_coo_mat_mul_nodes(transa, transb, transc):
+    # CooMatMul: op(A) @ op(B) (transposed when transc); CooMatMulGradSP: the entries of
+    # op(a) @ op(b) (or its transpose) at the sparse pattern, with its own gradient.
+    from chainer.functions.math.sparse_matmul import CooMatMul, CooMatMulGradSP
+    dense = numpy.array([[0, 2, 0], [1, 0, 3]], numpy.float32)
+    sp = utils.to_coo(dense)
+    op = (lambda m, t: m.T if t else m)
+    b = numpy.random.uniform(-1, 1, (2, 2) if transa else (3, 2)).astype(numpy.float32)
+    b_in = numpy.ascontiguousarray(b.T) if transb else b
+    y = CooMatMul(sp.row, sp.col, sp.shape, sp.order, transa, transb, transc).apply(
+        (sp.data, b_in))[0]
+    c = op(dense, transa) @ b
+    numpy.testing.assert_allclose(y.array, op(c, transc), rtol=1e-6)
+
+    a = chainer.Variable(numpy.random.uniform(-1, 1, (3, 2) if transc else (2, 2)))
+    v = chainer.Variable(numpy.random.uniform(-1, 1, (2, 2) if transc else (2, 3)))
+    xa = chainer.Variable(numpy.ascontiguousarray(op(a.array, transa)))
+    xv = chainer.Variable(numpy.ascontiguousarray(op(v.array, transb)))
+    g = CooMatMulGradSP(sp.row, sp.col, sp.shape, sp.order, transa, transb, transc).apply(
+        (xa, xv))[0]
+    full = op(a.array @ v.array, transc)
+    numpy.testing.assert_allclose(g.array, full[sp.row, sp.col])
+    chainer.gradient_check.check_backward(
+        lambda p, q: CooMatMulGradSP(sp.row, sp.col, sp.shape, sp.order, transa, transb,
+                                     transc).apply((p, q)),
+        (xa.array, xv.array), numpy.random.uniform(-1, 1, g.shape), dtype=numpy.float64)

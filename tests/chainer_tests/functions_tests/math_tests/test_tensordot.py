@@ -48,13 +48,21 @@ class TestTensorDot(testing.FunctionTestCase):
 
 
 def test_shape_mismatch():
-    with pytest.raises(type_check.InvalidType, match='TensorDot'):
+    # ValueError for paired axes of different sizes, as in Chainer.
+    with pytest.raises(ValueError, match=r'tensordot: paired axes .* a.shape\[1\] = 3'):
         F.tensordot(numpy.ones((2, 3), numpy.float32), numpy.ones((4, 2), numpy.float32), 1)
     with pytest.raises(type_check.InvalidType, match='TensorDot'):
         F.tensordot(numpy.ones((2, 3), numpy.int32), numpy.ones((3, 2), numpy.float32), 1)
 
 
-@pytest.mark.parametrize('axes', [3, -1, ([0], [0, 1]), ([5], [0]), ([0, 0], [0, 1]), 'x'])
+@pytest.mark.parametrize('axes', [3, -1, ([0], [0, 1]), ([5], [0]), ([0, 0], [0, 1]), 'x',
+                                  (), ((0,), (0,), (0,))])
 def test_bad_axes(axes):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='tensordot: '):
+        F.tensordot(numpy.ones((2, 3), numpy.float32), numpy.ones((2, 3), numpy.float32), axes)
+
+
+@pytest.mark.parametrize('axes', [1.0, None, ([0.5], [0])])
+def test_axes_of_the_wrong_type(axes):
+    with pytest.raises(TypeError, match='tensordot: '):
         F.tensordot(numpy.ones((2, 3), numpy.float32), numpy.ones((2, 3), numpy.float32), axes)

@@ -100,12 +100,13 @@ def test_invalid_inputs(args):
         F.tree_lstm(*args)
 
 
-def test_rnn_module_path():
-    # Chainer 7 also exposes the cell as chainer.functions.rnn.tree_lstm.
+def test_module_path():
+    # Chainer 7.8.1 keeps the cell in chainer.functions.rnn only.
     import importlib
 
     rnn = importlib.import_module('chainer.functions.rnn.tree_lstm')
-    act = importlib.import_module('chainer.functions.activation.tree_lstm')
-    assert rnn.tree_lstm is act.tree_lstm is F.tree_lstm
-    assert rnn.TreeLSTM is act.TreeLSTM
-    assert rnn.TreeLSTMGrad is act.TreeLSTMGrad
+    assert rnn.tree_lstm is F.tree_lstm
+    assert issubclass(rnn.TreeLSTM, chainer.FunctionNode)
+    assert issubclass(rnn.TreeLSTMGrad, chainer.FunctionNode)
+    with pytest.raises(ImportError):
+        importlib.import_module('chainer.functions.activation.tree_lstm')
