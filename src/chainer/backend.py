@@ -8,8 +8,6 @@ A *device specifier* names where arrays live. :func:`get_device` accepts:
 - an int or a numeric string: ``>= 0`` is that GPU, negative is the CPU;
 - a ``cupy.cuda.Device``, or the ``numpy``/``cupy`` module (the latter
   meaning the current GPU);
-- :data:`chainer.backends.cuda.DummyDevice`, the legacy CUDA API's "no GPU"
-  (what ``cuda.get_device_from_id(-1)`` returns): the CPU;
 - other strings (``'native:0'``, ``'cuda:0'``) are ChainerX devices, which
   rechainer does not have: they raise :class:`RuntimeError`.
 """
@@ -84,7 +82,7 @@ def get_device(device_spec):
         return _parse_device_string(device_spec)
     if cuda._is_int(device_spec):
         return _device_from_int(int(device_spec))
-    if device_spec is numpy or isinstance(device_spec, cuda.DummyDeviceType):
+    if device_spec is numpy:
         return CpuDevice()
     if device_spec is chainerx:
         _chainerx._check_chainerx_available()

@@ -1,5 +1,6 @@
 """Copy a variable to another device, differentiably."""
 from chainer import backend
+from chainer.backends import cuda
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -33,8 +34,9 @@ def copy(x, dst):
     Args:
         x (~chainer.Variable or N-dimensional array): Input.
         dst: Destination device specifier: a :class:`~chainer.backend.Device`,
-            a string such as ``'@numpy'`` or ``'@cupy:0'``, or an int (a
-            negative one for the CPU, ``n >= 0`` for GPU ``n``).
+            a string such as ``'@numpy'`` or ``'@cupy:0'``, an int (a
+            negative one for the CPU, ``n >= 0`` for GPU ``n``), or the legacy
+            :data:`chainer.backends.cuda.DummyDevice` (the CPU).
 
     Returns:
         ~chainer.Variable: The copy on the destination device.
@@ -50,5 +52,9 @@ def copy(x, dst):
     """
     array = x.array if hasattr(x, 'array') else x
     in_device = backend.get_device_from_array(array)
-    out_device = backend.get_device(dst)
+    if isinstance(dst, cuda.DummyDeviceType):
+        # The legacy CUDA API's "no GPU"; only copy accepts it as a device, as in Chainer.
+        out_device = backend.CpuDevice()
+    else:
+        out_device = backend.get_device(dst)
     return Copy(in_device, out_device).apply((x,))[0]
