@@ -1,6 +1,7 @@
 """Decorators that run a (possibly flaky) test method several times."""
 import functools
 import inspect
+import traceback
 import unittest
 
 import pytest
@@ -48,7 +49,9 @@ def repeat_with_success_at_least(times, min_success):
             successes = failures = 0
             first_error = None
             for attempt in range(times):
-                if successes >= min_success or times - failures < min_success:
+                # At least one attempt, even when zero successes are required.
+                if attempt > 0 and (successes >= min_success
+                                    or times - failures < min_success):
                     break
                 if attempt > 0:
                     _reset_fixture(self, method)
@@ -64,10 +67,12 @@ def repeat_with_success_at_least(times, min_success):
                 else:
                     successes += 1
             if successes < min_success:
+                trace = ''.join(traceback.format_exception(first_error))
                 raise AssertionError(
                     f'{method.__name__} succeeded in {successes} of {successes + failures} '
-                    f'attempts; at least {min_success} of {times} must succeed. '
-                    f'First failure: {type(first_error).__name__}: {first_error}'
+                    f'attempts; at least {min_success} of {times} must succeed.\n'
+                    f'Fail: {failures}, Success: {successes}\n\n'
+                    f'The first error message:\n{trace}'
                 ) from first_error
 
         return wrapper

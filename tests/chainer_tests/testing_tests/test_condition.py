@@ -160,3 +160,30 @@ def test_quiet_test_runner(capsys):
         unittest.defaultTestLoader.loadTestsFromTestCase(TestT))
     assert result.testsRun == 2 and len(result.failures) == 1
     assert capsys.readouterr() == ('', '')
+
+
+def test_zero_required_successes_still_run_once():
+    calls = []
+
+    class TestZ(unittest.TestCase):
+        @condition.repeat_with_success_at_least(5, 0)
+        def test_it(self):
+            calls.append(1)
+            self.fail('always')
+
+    TestZ('test_it').test_it()
+    assert calls == [1]
+
+
+def test_failure_report_has_counts_and_first_traceback():
+    class TestF(unittest.TestCase):
+        @condition.repeat_with_success_at_least(3, 2)
+        def test_it(self):
+            raise ValueError('the first problem')
+
+    with pytest.raises(AssertionError) as info:
+        TestF('test_it').test_it()
+    text = str(info.value)
+    assert 'Fail: 2, Success: 0' in text
+    assert 'The first error message:' in text and 'Traceback' in text
+    assert 'ValueError: the first problem' in text
