@@ -11,7 +11,7 @@ import numpy
 from chainer import configuration
 from chainer import function_hook
 from chainer.utils import type_check
-from chainer.variable import Variable, VariableNode, _is_array
+from chainer.variable import Variable, VariableNode, _init_node, _is_array
 
 _cfg_version = configuration._version
 _flags_tls = threading.local()
@@ -20,7 +20,7 @@ _get_array = operator.attrgetter('_array')
 _get_requires_grad = operator.attrgetter('_requires_grad')
 _get_node = operator.attrgetter('_node')
 _get_vnode = operator.attrgetter('_vnode')
-_get_rank = operator.attrgetter('rank')
+_get_rank = operator.attrgetter('_rank')
 _ndarray = numpy.ndarray
 # What type_check.get_light_types returns, without its call.
 _LightTypes = type_check.LightTypeInfoTuple
@@ -74,18 +74,6 @@ def _wrap_output(array, requires_grad):
     v._requires_grad = requires_grad
     v._vnode = None
     return v
-
-
-def _new_node(var, requires_grad, array, creator, rank):
-    n = _new_object(VariableNode)
-    n._variable = _weakref(var)
-    n._requires_grad = requires_grad
-    n.dtype = array.dtype
-    n.shape = array.shape
-    n._creator_node = creator
-    n.rank = rank
-    var._vnode = n
-    return n
 
 
 class FunctionNode:
@@ -230,20 +218,13 @@ class FunctionNode:
             if node is None:
                 node = input_vars[0]._node
             self.inputs = (node,)
-            rank = node.rank
+            rank = node._rank
             self.rank = rank
             rank += 1
         else:
             self._link_inputs(input_vars, in_data)
             rank = self.rank + 1
-        node = _new_object(VariableNode)
-        node._variable = _weakref(y)
-        node._requires_grad = requires_grad
-        node.dtype = array.dtype
-        node.shape = array.shape
-        node._creator_node = self
-        node.rank = rank
-        y._vnode = node
+        node = _init_node(_new_object(VariableNode), y, requires_grad, array, self, rank)
         self.outputs = (_weakref(node),)
         if self._output_indexes_to_retain is not None:
             node.data = array
@@ -259,7 +240,7 @@ class FunctionNode:
             if node is None:
                 node = input_vars[0]._node
             self.inputs = nodes = (node,)
-            self.rank = node.rank
+            self.rank = node._rank
         else:
             nodes = tuple(map(_get_vnode, input_vars))
             if None in nodes:
@@ -280,7 +261,9 @@ class FunctionNode:
         self._link_inputs(input_vars, in_data)
         rank = self.rank + 1
         self.outputs = tuple([
-            _weakref(_new_node(y, requires_grad, y._array, self, rank)) for y in ret])
+            _weakref(_init_node(_new_object(VariableNode), y, requires_grad, y._array, self,
+                                rank))
+            for y in ret])
         if self._output_indexes_to_retain is not None:
             kept = []
             for i in self._output_indexes_to_retain:

@@ -6,8 +6,11 @@ import weakref
 import numpy
 
 import chainer
-from chainer import _backprop
 from chainer.utils import argument
+
+
+_new_object = object.__new__
+_weakref = weakref.ref
 
 
 def _array_types():
@@ -82,9 +85,9 @@ class VariableNode:
         name (str): Name of the node.
     """
 
-    # Slots for what every node sets (node creation runs once per op output);
-    # class-level defaults for what only some nodes set.
-    __slots__ = ('_variable', '_requires_grad', 'dtype', 'shape', '_creator_node', 'rank',
+    # Slots for what every node sets (node creation runs once per op output; _init_node
+    # sets them all); class-level defaults for what only some nodes set.
+    __slots__ = ('_variable', '_requires_grad', 'dtype', 'shape', '_creator_node', '_rank',
                  '__dict__', '__weakref__')
     data = None
     name = None
@@ -94,13 +97,9 @@ class VariableNode:
         if kwargs:
             argument.parse_kwargs(kwargs, grad='unexpected keyword argument "grad": '
                                   'pass the gradient to Variable instead')
-        self._variable = weakref.ref(variable)
-        self._creator_node = None
-        self.rank = 0
+        _init_node(self, variable, variable._requires_grad, variable._array, None, 0)
         if name is not None:
             self.name = name
-        self._requires_grad = variable._requires_grad
-        self._update_data_info(variable._array)
 
     def _update_data_info(self, d):
         if d is None:
@@ -133,7 +132,12 @@ class VariableNode:
             func = func.node
         self._creator_node = func
         if func is not None:
-            self.rank = func.rank + 1
+            self._rank = func.rank + 1
+
+    @property
+    def rank(self):
+        """Topological order: one more than the rank of the creator (0 without one)."""
+        return self._rank
 
     @property
     def grad(self):
@@ -170,11 +174,11 @@ class VariableNode:
         if var is not None:
             return var
         # Rebuilt inline (no helper call): backward of every op retaining outputs comes here.
-        var = object.__new__(Variable)
+        var = _new_object(Variable)
         var._array = self.data
         var._requires_grad = self._requires_grad
         var._vnode = self
-        self._variable = weakref.ref(var)
+        self._variable = _weakref(var)
         return var
 
     def get_variable_or_none(self):
@@ -208,6 +212,25 @@ class VariableNode:
                 'backward works on arrays, so the gradient it produced has no graph. '
                 'Rewrite it as a FunctionNode to use double backprop.'
                 % self._old_style_grad_generator)
+
+
+def _init_node(node, var, requires_grad, array, creator, rank):
+    """Fills in every slot of ``node`` for variable ``var``, and links ``var`` to it.
+
+    The one place where nodes are built: VariableNode() and FunctionNode.apply both call
+    it (apply on a node made by ``object.__new__``, skipping ``__init__``'s checks).
+    """
+    node._variable = _weakref(var)
+    node._requires_grad = requires_grad
+    if array is None:
+        node.dtype = node.shape = None
+    else:
+        node.dtype = array.dtype
+        node.shape = array.shape
+    node._creator_node = creator
+    node._rank = rank
+    var._vnode = node
+    return node
 
 
 class Variable:
@@ -271,12 +294,9 @@ class Variable:
         target._array = self._array
         target._requires_grad = self._requires_grad
         old = self._node
-        node = VariableNode.__new__(VariableNode)
+        node = _new_object(VariableNode)
         node.__dict__.update(old.__dict__)
-        for k in ('_requires_grad', 'dtype', 'shape', '_creator_node', 'rank'):
-            setattr(node, k, getattr(old, k))
-        node._variable = weakref.ref(target)
-        target._vnode = node
+        _init_node(node, target, old._requires_grad, self._array, old._creator_node, old._rank)
         return target
 
     def __reduce__(self):
@@ -419,7 +439,8 @@ class Variable:
 
     @property
     def rank(self):
-        return self._node.rank
+        """Topological order of the variable in its graph."""
+        return self._node._rank
 
     @property
     def label(self):
@@ -786,3 +807,7 @@ def as_array(obj):
     if isinstance(obj, Variable):
         return obj.array
     return obj
+
+
+# Imported last: the engine's modules need Variable and VariableNode from this one.
+from chainer import _backprop  # NOQA: E402
