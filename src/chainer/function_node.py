@@ -175,6 +175,11 @@ class FunctionNode:
             try:
                 self.check_type_forward(_LightTypes(in_data))
             except Exception:
+                light_failed = True
+            else:
+                light_failed = False
+            if light_failed:
+                # Outside the handler, so that the full check's message stands alone.
                 self._check_data_type_forward_full(in_data)
 
         if debug or hooks or (_local_hooks_added and self._n_local_function_hooks):
@@ -301,26 +306,29 @@ class FunctionNode:
         return outputs
 
     def _as_input(self, i, x):
-        if _is_array(x):
+        # An array is a constant input; so is None (forward then receives None there).
+        if x is None or _is_array(x):
             return Variable(x, requires_grad=False)
         raise TypeError(
-            f'{self.label}: input #{i} must be a Variable or an N-dimensional array '
-            f'(numpy.ndarray or cupy.ndarray), got {type(x).__name__}')
+            f'{self.label}: input #{i} must be a Variable, an N-dimensional array '
+            f'(numpy.ndarray or cupy.ndarray) or None, got {type(x).__name__}')
 
     def _bad_outputs(self, outputs):
         raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
                         f'got {type(outputs).__name__}')
 
     def _forward_on_device(self, in_data):
+        # The forward for inputs that are not all NumPy arrays (CuPy arrays, None).
         from chainer import backend
-        kinds = {type(x).__module__.split('.')[0] for x in in_data}
+        arrays = [x for x in in_data if x is not None]
+        kinds = {type(x).__module__.split('.')[0] for x in arrays}
         if len(kinds) > 1:
             raise TypeError(
                 f'{self.label}: incompatible array types are mixed in the forward input: '
                 + ', '.join(type(x).__name__ + ' (' + type(x).__module__ + ')'
-                            for x in in_data))
-        if in_data:
-            with backend.get_device_from_array(in_data[0]).create_context():
+                            for x in arrays))
+        if arrays and type(arrays[0]) is not numpy.ndarray:
+            with backend.get_device_from_array(arrays[0]).create_context():
                 outputs = self.forward(in_data)
         else:
             outputs = self.forward(in_data)
@@ -335,12 +343,12 @@ class FunctionNode:
                 y = numpy.asarray(y)
                 if _LEGACY_PROMOTION and y.dtype.kind == 'f':
                     y = _undo_legacy_promotion(y, in_data)
-            elif not _is_array(y):
+            elif y is not None and not _is_array(y):
                 raise TypeError(
-                    f'{self.label}: forward output #{i} must be an N-dimensional array, '
-                    f'got {type(y).__name__}')
+                    f'{self.label}: forward output #{i} must be an N-dimensional array or '
+                    f'None, got {type(y).__name__}')
             fixed.append(y)
-        kinds = {type(y).__module__.split('.')[0] for y in fixed}
+        kinds = {type(y).__module__.split('.')[0] for y in fixed if y is not None}
         if len(kinds) > 1:
             raise TypeError(
                 f'{self.label}: incompatible array types are mixed in the forward output: '
@@ -432,15 +440,16 @@ class FunctionNode:
         return tuple(ret)
 
     def get_retained_inputs(self):
-        """Returns the retained inputs as a tuple of Variables."""
+        """Returns the retained inputs as a tuple of Variables (``None`` for a None input)."""
         idx = self._input_indexes_to_retain
         if idx is None:
             return ()
         inputs = self.inputs
-        return tuple([inputs[i].get_variable() for i in idx])
+        return tuple([None if inputs[i].data is None else inputs[i].get_variable()
+                      for i in idx])
 
     def get_retained_outputs(self):
-        """Returns the retained outputs as a tuple of Variables.
+        """Returns the retained outputs as a tuple of Variables (``None`` for a None output).
 
         An output whose variable was freed is rebuilt from the retained array.
         """
@@ -449,14 +458,16 @@ class FunctionNode:
             return ()
         if len(idx) == 1:
             node = self.outputs[idx[0]]()
-            if node is not None:
+            if node is not None and node.data is not None:
                 return (node.get_variable(),)
         outputs = list(self.outputs)
         ret = []
         changed = False
         for i, data in zip(idx, self._retained_output_data):
             node = outputs[i]()
-            if node is None:
+            if data is None:
+                var = None
+            elif node is None:
                 var = Variable(data)
                 var.creator_node = self
                 outputs[i] = _weakref(var._node)

@@ -792,12 +792,12 @@ class Parameter(Variable):
 def as_variable(obj):
     """Returns ``obj`` if it is a Variable, else wraps the array in one.
 
-    A wrapped array gets ``requires_grad=False``: it is a constant.
+    A wrapped array (or ``None``) gets ``requires_grad=False``: it is a constant.
     """
     if isinstance(obj, Variable):
         return obj
-    if not _is_array(obj):
-        raise TypeError(f'as_variable expects a Variable or an N-dimensional array, '
+    if obj is not None and not _is_array(obj):
+        raise TypeError(f'as_variable expects a Variable, an N-dimensional array or None, '
                         f'got {type(obj).__name__}')
     return Variable(obj, requires_grad=False)
 
