@@ -8,14 +8,16 @@ from chainer import variable
 
 
 def _describe_data(array):
+    # An input that backward does not keep is reported as Chainer does.
     if array is None:
-        return '(not retained)'
+        return '(removed)'
     return variable.Variable(array).debug_print()
 
 
 def _describe_grad(grad):
     if grad is None:
-        return '(no gradient)'
+        # (as Chainer: the description of an empty variable)
+        return variable.Variable().debug_print()
     # debug_print reports gradients of a variable: give it one holding ``grad``.
     xp = backend.get_array_module(grad)
     v = variable.Variable(xp.zeros_like(grad))
