@@ -87,7 +87,7 @@ class FunctionNode:
 
     Attributes:
         inputs: Tuple of the input :class:`~chainer.variable.VariableNode`.
-        outputs: Tuple of weak references to the output nodes.
+        outputs: Weak references to the output nodes, in a tuple.
         rank (int): Topological order in the graph.
         stack: Stack trace of the call (kept only in debug mode).
     """
@@ -146,7 +146,7 @@ class FunctionNode:
             inputs: Tuple of input variables or arrays.
 
         Returns:
-            A tuple of output :class:`~chainer.Variable` objects.
+            tuple of Variable: One per output of :meth:`forward`.
         """
         # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
         # hooks, no debug) is written out inline; everything else branches off to helpers.
@@ -382,7 +382,8 @@ class FunctionNode:
         The default dispatches to :meth:`forward_cpu` or :meth:`forward_gpu`.
 
         Returns:
-            Tuple of output arrays.
+            tuple: The output arrays (``None`` is allowed for an output that is
+            not computed).
         """
         if inputs and type(inputs[0]) is not numpy.ndarray:
             cupy = sys.modules.get('cupy')

@@ -551,7 +551,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         params (Variable or tuple of Variables): Parameters that ``func`` uses
             (e.g. a link's); their gradients are checked too.
         eps (float): Finite-difference step along the direction.
-        atol (float): Absolute tolerance.
+        atol (float): Allowed absolute difference of the two directional derivatives.
         rtol (float): Tolerance relative to the backprop directional derivative.
         no_grads (list of bool): Inputs to leave out of the check (by default the
             integer ones); they must get no gradient.

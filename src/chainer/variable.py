@@ -234,16 +234,18 @@ def _init_node(node, var, requires_grad, array, creator, rank):
 
 
 class Variable:
-    """Array with a structure to keep track of computation.
+    """An array that records the function applications it comes from.
 
     A variable wraps an array (``numpy.ndarray`` or ``cupy.ndarray``) and a
     :class:`VariableNode`. Variables made by functions point to the function
     that made them, which backprop follows.
 
     Args:
-        data (N-dimensional array): Initial data array.
-        name (str): Name of the variable.
-        grad (N-dimensional array): Initial gradient array.
+        data (N-dimensional array): The array to hold (``None`` leaves the
+            variable without data until one is assigned).
+        name (str): A name shown in ``repr``, graph dumps and reports.
+        grad (N-dimensional array): A gradient to start with (same shape and
+            dtype as ``data``).
         requires_grad (bool): Whether the gradient is computed in backprop.
     """
 
@@ -347,7 +349,7 @@ class Variable:
     # ---- data and gradient ------------------------------------------------
     @property
     def array(self):
-        """The underlying data array."""
+        """The array this variable holds (``None`` if it has none yet)."""
         return self._array
 
     @array.setter
@@ -478,7 +480,7 @@ class Variable:
 
     @property
     def T(self):
-        """Transposition of this variable."""
+        """This variable with its axes reversed (see :func:`chainer.functions.transpose`)."""
         return chainer.functions.transpose(self)
 
     def __len__(self):
@@ -700,7 +702,8 @@ class Parameter(Variable):
         shape (int or tuple of int): Shape of the array. If omitted (and the
             initializer is not an array) the parameter stays uninitialized
             until :meth:`initialize` is called.
-        name (str): Name of the parameter.
+        name (str): The parameter's name (links give their parameters the
+            attribute name).
     """
 
     initializer = None

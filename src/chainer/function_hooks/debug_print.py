@@ -44,10 +44,10 @@ class PrintHook(function_hook.FunctionHook):
     .. admonition:: Example
 
         >>> from chainer import function_hooks
-        >>> x = chainer.Variable(np.zeros((1, 10), np.float32))
+        >>> w = chainer.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
         >>> with function_hooks.PrintHook():
-        ...     y = F.sum(x * 2)
-        ...     y.backward()  # doctest: +SKIP
+        ...     loss = F.sum(F.relu(w - 2))
+        ...     loss.backward()  # doctest: +SKIP
     """
 
     name = 'PrintHook'
