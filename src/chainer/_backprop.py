@@ -136,11 +136,16 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
                     x._check_old_style_gradient()
                     leaf_set.add(x)
                     leaves.append(x)
-            elif c is not nxt and c not in pushed and (restrict is None or c in restrict):
-                if nxt is None and not heap:
-                    # Nothing else waits: c runs next, and no later step can reach it
-                    # again (every other consumer of its outputs would be waiting too).
-                    nxt = c
+            elif restrict is None or c in restrict:
+                if nxt is None:
+                    if not heap:
+                        # Nothing else waits: c runs next, and no later step can reach it
+                        # again (every other consumer of its outputs would be waiting too).
+                        nxt = c
+                        continue
+                elif c is nxt:
+                    continue
+                if c in pushed:
                     continue
                 if nxt is not None:
                     pushed.add(nxt)

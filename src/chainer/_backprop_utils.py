@@ -16,7 +16,7 @@ from chainer.variable import _is_array
 from chainer.variable import check_grad_type
 
 _ndarray = numpy.ndarray
-_accumulates = {}   # FunctionNode subclass -> whether it overrides backward_accumulate
+_default_backward_accumulate = _fnode.FunctionNode.backward_accumulate
 
 
 def _reduce(grad_list):
@@ -30,33 +30,6 @@ def _reduce(grad_list):
         from chainer.functions.math import basic_math
         grad_list[:] = [basic_math.add(*grad_list)]
     return grad_list[0]
-
-
-def _add(grad_inputs, node, gx, func):
-    """Adds the gradient term ``gx`` that ``func`` computed to the list of ``node``.
-
-    The term is appended when ``func`` was applied under ``lazy_grad_sum``; otherwise the
-    list is summed at once.
-    """
-    grad_list = grad_inputs.get(node)
-    if grad_list is None:
-        if node._creator_node is not None:
-            grad_inputs[node] = [gx]
-            return
-        grad_list = grad_inputs[node]   # (a leaf may start from its variable's gradient)
-    if not grad_list or func.lazy_grad_sum:
-        grad_list.append(gx)
-    elif len(grad_list) == 1:
-        grad_list[0] = grad_list[0] + gx
-    else:
-        grad_list.append(gx)
-        _reduce(grad_list)
-
-
-def _overrides_accumulate(cls):
-    r = _accumulates[cls] = (
-        cls.backward_accumulate is not _fnode.FunctionNode.backward_accumulate)
-    return r
 
 
 def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debug,
@@ -91,9 +64,8 @@ def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debu
 
     n_targets = len(target_input_indexes)
     try:
-        acc = _accumulates.get(func.__class__)
-        if acc is None:
-            acc = _overrides_accumulate(func.__class__)
+        # (read from the class each time: cheaper than a cache, and never stale)
+        acc = func.__class__.backward_accumulate is not _default_backward_accumulate
         if acc:
             gins = _gather(func, target_input_indexes, grad_inputs)
             gxs = func.backward_accumulate(target_input_indexes, grad_outputs, gins)
@@ -131,7 +103,22 @@ def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debu
             check_grad_type(func, x, True, ga, index=i)
         if is_debug:
             func._check_nan((ga,), 'backward')
-        _add(grad_inputs, x, gx, func)
+
+        # File the term: a first one starts the input's list; a node applied under
+        # lazy_grad_sum appends it; any other sums the list at once.
+        grad_list = grad_inputs.get(x)
+        if grad_list is None:
+            if x._creator_node is not None:
+                grad_inputs[x] = [gx]
+                continue
+            grad_list = grad_inputs[x]      # a leaf may start from its variable's grad
+        if not grad_list or func.lazy_grad_sum:
+            grad_list.append(gx)
+        elif len(grad_list) == 1:
+            grad_list[0] = grad_list[0] + gx
+        else:
+            grad_list.append(gx)
+            _reduce(grad_list)
     return gxs
 
 

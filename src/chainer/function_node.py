@@ -217,18 +217,7 @@ class FunctionNode:
             y._vnode = None         # made on first use, if ever
             return (y,)
 
-        if len(input_vars) == 1 and self._input_indexes_to_retain is None:
-            # _link_inputs, inlined for the common unary case
-            node = input_vars[0]._vnode
-            if node is None:
-                node = input_vars[0]._node
-            self.inputs = (node,)
-            rank = node._rank
-            self.rank = rank
-            rank += 1
-        else:
-            self._link_inputs(input_vars, in_data)
-            rank = self.rank + 1
+        rank = self._link_inputs(input_vars, in_data)
         node = _init_node(_new_object(VariableNode), y, requires_grad, array, self, rank)
         self.outputs = (_weakref(node),)
         if self._output_indexes_to_retain is not None:
@@ -239,23 +228,24 @@ class FunctionNode:
         return (y,)
 
     def _link_inputs(self, input_vars, in_data):
-        # Sets inputs (nodes) and rank, and keeps the retained input arrays in their nodes.
+        # Sets inputs (nodes) and rank, keeps the retained input arrays in their nodes, and
+        # returns the rank of the outputs.
         if len(input_vars) == 1:
             node = input_vars[0]._vnode
             if node is None:
                 node = input_vars[0]._node
             self.inputs = nodes = (node,)
-            self.rank = node._rank
+            self.rank = rank = node._rank
         else:
             nodes = tuple(map(_get_vnode, input_vars))
             if None in nodes:
                 nodes = tuple(map(_get_node, input_vars))
             self.inputs = nodes
-            self.rank = max(map(_get_rank, nodes)) if nodes else 0
+            self.rank = rank = max(map(_get_rank, nodes)) if nodes else 0
         if self._input_indexes_to_retain is not None:
             for i in self._input_indexes_to_retain:
                 nodes[i].data = in_data[i]
-        return nodes
+        return rank + 1
 
     def _wrap_outputs(self, input_vars, in_data, outputs, enable_backprop, lazy_grad_sum):
         # apply's tail for any number of outputs but one.
@@ -263,8 +253,7 @@ class FunctionNode:
         ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
         if not enable_backprop:
             return ret
-        self._link_inputs(input_vars, in_data)
-        rank = self.rank + 1
+        rank = self._link_inputs(input_vars, in_data)
         self.outputs = tuple([
             _weakref(_init_node(_new_object(VariableNode), y, requires_grad, y._array, self,
                                 rank))
