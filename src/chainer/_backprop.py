@@ -1,9 +1,11 @@
 """The single backprop engine behind Variable.backward, chainer.backward and chainer.grad.
 
 Function nodes are visited in decreasing rank from a max-heap, so every node's
-output gradients are complete before its backward runs. Gradients live in a
-table keyed by variable node; an intermediate gradient is dropped as soon as
-its consumer has used it (unless ``retain_grad``).
+output gradients are complete before its backward runs; each visit is one
+:func:`chainer._backprop_utils.backprop_step`. Gradients live in a table keyed by
+variable node, as lists of terms that each node sums at once or, if it was applied
+under ``lazy_grad_sum``, leaves to be summed when read. An intermediate gradient is
+dropped as soon as its consumer has used it (unless ``retain_grad``).
 """
 import heapq
 import warnings
