@@ -1,137 +1,90 @@
 """The single backprop engine behind Variable.backward, chainer.backward and chainer.grad.
 
 Function nodes are visited in decreasing rank from a max-heap, so every node's
-output gradients are complete before its backward runs. Gradients live in a
-table keyed by variable node; an intermediate gradient is dropped as soon as
-its consumer has used it (unless ``retain_grad``).
+output gradients are complete before its backward runs; each visit is one
+:func:`chainer._backprop_utils.backprop_step`. Gradients live in a table keyed by
+variable node, as lists of terms that each node sums at once or, if it was applied
+under ``lazy_grad_sum``, leaves to be summed when read. An intermediate gradient is
+dropped as soon as its consumer has used it (unless ``retain_grad``).
 """
 import heapq
-import traceback
 import warnings
-
-import numpy
 
 import chainer
 from chainer import function_hook
+from chainer._backprop_utils import _reduce
+from chainer._backprop_utils import backprop_step
 from chainer.utils import argument
 
 
-def _sum(grads):
-    if len(grads) == 1:
-        return grads[0]
-    return chainer.functions.add(*grads)
+class _GradTable(dict):
+    """Gradient terms per variable node: ``node -> list of Variables``.
 
+    With ``load``, a leaf seen for the first time starts from the gradient its
+    variable already holds, so that ``Variable.backward`` accumulates into ``.grad``.
+    """
 
-class _GradTable:
-    """Gradients per variable node: a Variable, or a list of them when sums are lazy."""
+    __slots__ = ('load',)
 
-    __slots__ = ('grads', 'load', 'lazy')
+    def __init__(self, load):
+        super().__init__()
+        self.load = load
 
-    def __init__(self, load, lazy):
-        self.grads = {}
-        self.load = load    # start from the gradient the variable already holds
-        self.lazy = lazy
-
-    def seed(self, node, g):
-        grads = self.grads
-        if node in grads:
-            cur = grads[node]
-            if self.lazy:
-                cur.append(g)
-            else:
-                grads[node] = cur + g
-        else:
-            grads[node] = [g] if self.lazy else g
-
-    def add(self, node, g):
-        grads = self.grads
-        if node in grads:
-            cur = grads[node]
-            if self.lazy:
-                cur.append(g)
-            else:
-                grads[node] = cur + g
-            return
-        if self.load:
+    def __missing__(self, node):
+        grad_list = self[node] = []
+        if self.load and node._creator_node is None:
             var = node._variable()
-            old = None if var is None else var._grad_var
-            if old is not None:
-                grads[node] = [old, g] if self.lazy else old + g
-                return
-        grads[node] = [g] if self.lazy else g
+            if var is not None and var._grad_var is not None:
+                grad_list.append(var._grad_var)
+        return grad_list
 
-    def pop(self, node):
-        g = self.grads.pop(node, None)
-        if g is not None and self.lazy:
-            g = _sum(g)
-        return g
+    def pop_sum(self, node):
+        """Removes the node's terms and returns their sum (``None`` if it has none)."""
+        grad_list = self.pop(node, None)
+        if not grad_list:
+            return None
+        return grad_list[0] if len(grad_list) == 1 else _reduce(grad_list)
 
-    def get(self, node):
-        g = self.grads.get(node)
-        if g is not None and self.lazy:
-            g = _sum(g)
-            self.grads[node] = [g]
-        return g
-
-
-def _as_grad_variable(g, func, index):
-    if g is None or isinstance(g, chainer.Variable):
-        return g
-    if chainer.variable._is_array(g):
-        return chainer.Variable(g, requires_grad=False)
-    raise TypeError(f'{func.label}: backward must return Variables (or None); gradient for '
-                    f'input #{index} is {type(g).__name__}')
-
-
-def _loaded(node, table):
-    if not table.load:
-        return None
-    var = node._variable()
-    return None if var is None else var._grad_var
-
-
-_ndarray = numpy.ndarray
-_accumulates = {}   # FunctionNode subclass -> whether it overrides backward_accumulate
-
-
-def _overrides_accumulate(cls):
-    r = _accumulates.get(cls)
-    if r is None:
-        r = _accumulates[cls] = (
-            cls.backward_accumulate is not chainer.FunctionNode.backward_accumulate)
-    return r
+    def get_sum(self, node):
+        """Returns the sum of the node's terms, keeping it in the table."""
+        grad_list = self.get(node)
+        return _reduce(grad_list) if grad_list else None
 
 
 def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()):
     """Backpropagates from ``start_nodes`` (already seeded in ``table``).
 
-    Returns the list of leaf nodes that received a gradient.
+    Returns the leaf nodes that received a gradient.
     """
     debug = chainer.config.debug
-    lazy = table.lazy
-    grads = table.grads
-    load = table.load
-    Variable = chainer.Variable
-    fnode_module = chainer.function_node
-    heap = []           # (-rank, order pushed, function node)
-    pushed = set()
+    global_hooks = function_hook.get_function_hooks()
+    step = backprop_step
+    pop_sum = table.pop_sum
+    # The function nodes waiting for backprop: a max-heap by rank of
+    # (-rank, order pushed, node), and `nxt`, the one node that waits when no other does
+    # (a chain of ops then never touches the heap).
+    heap = []
+    nxt = None
     n_pushed = 0
-    push = heapq.heappush
-    pop = heapq.heappop
+    pushed = set()
+    leaves = []
+    leaf_set = set()
 
     for node in start_nodes:
         c = node._creator_node
         if c is not None and c not in pushed and (restrict is None or c in restrict):
             pushed.add(c)
             n_pushed += 1
-            push(heap, (-c.rank, n_pushed, c))
+            heapq.heappush(heap, (-c.rank, n_pushed, c))
 
-    leaves = []
-    leaf_set = set()
-    global_hooks = function_hook.get_function_hooks()
-    accumulates = _accumulates
-    while heap:
-        func = pop(heap)[2]
+    pop = heapq.heappop
+    push = heapq.heappush
+    while heap or nxt is not None:
+        if nxt is None:
+            func = pop(heap)[2]
+        else:
+            func = nxt
+            nxt = None
         inputs = func.inputs
         if inputs is None:      # unchained meanwhile
             continue
@@ -142,12 +95,7 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
             y = fouts[0]()
             if y is None:
                 continue
-            if y in keep:
-                gy = table.get(y)
-            elif lazy:
-                gy = table.pop(y)
-            else:
-                gy = grads.pop(y, None)
+            gy = table.get_sum(y) if y in keep else pop_sum(y)
             if gy is None:
                 continue
             gys = (gy,)
@@ -155,7 +103,7 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
                 _retain_grads((y,), gys)
         else:
             outs = [r() for r in fouts]
-            gys = tuple([None if y is None else (table.get(y) if y in keep else table.pop(y))
+            gys = tuple([None if y is None else (table.get_sum(y) if y in keep else pop_sum(y))
                          for y in outs])
             if all(g is None for g in gys):
                 continue
@@ -173,79 +121,39 @@ def _run(table, start_nodes, retain_grad, restrict=None, reachable=None, keep=()
             if not targets:
                 continue
 
-        hooks = global_hooks
-        if hooks or (fnode_module._local_hooks_added and func._n_local_function_hooks):
-            hooks = dict(hooks)
-            hooks.update(func.local_function_hooks)
-            hooks = list(hooks.values())
-            in_data = tuple([x.data for x in inputs])
-            gy_data = tuple([None if g is None else g.array for g in gys])
-            for h in hooks:
-                h.backward_preprocess(func, in_data, gy_data)
-        try:
-            acc = accumulates.get(func.__class__)
-            if acc is None:
-                acc = _overrides_accumulate(func.__class__)
-            if lazy or not acc:
-                gxs = func.backward(targets, gys)
-                accumulated = False
-            else:
-                gxs = _backward_accumulate(func, targets, gys, table)
-                accumulated = True
-            n_targets = len(targets)
-            if gxs.__class__ is not tuple or len(gxs) != n_targets:
-                gxs = _fix_gradients(func, targets, gxs)
-        except Exception as e:
-            if debug and func.stack:
-                e.add_note(f'{func.label} was called at (most recent call last):\n'
-                           + ''.join(traceback.format_list(func.stack)))
-            raise
-        if hooks:
-            for h in hooks:
-                h.backward_postprocess(func, in_data, gy_data)
+        gxs = step(func, targets, gys, table, debug, global_hooks)
 
-        # (an index loop: cheaper than zip in CPython 3.11 for the usual single gradient)
+        # Queue the creators of the inputs that got a gradient.
         k = 0
+        n_targets = len(targets)
         while k < n_targets:
-            i = targets[k]
-            gx = gxs[k]
-            k += 1
-            x = inputs[i]
-            if gx is None:
-                if accumulated:
-                    grads.pop(x, None)
+            if gxs[k] is None:
+                k += 1
                 continue
-            if gx.__class__ is not Variable:
-                gx = _as_grad_variable(gx, func, i)
-            ga = gx._array
-            # (dtype objects of the builtin types are singletons: try `is` first)
-            if (ga.__class__ is not _ndarray or ga.shape != x.shape
-                    or (ga.dtype is not x.dtype and ga.dtype != x.dtype)):
-                chainer.variable.check_grad_type(func, x, True, ga, index=i)
-            if debug:
-                func._check_nan((ga,), 'backward')
-            if accumulated:
-                grads[x] = gx
-            elif lazy:
-                table.add(x, gx)
-            elif x in grads:
-                grads[x] = grads[x] + gx
-            else:
-                if load:
-                    # Start from the gradient the variable already holds.
-                    var = x._variable()
-                    if var is not None:
-                        old = var._grad_var
-                        if old is not None:
-                            gx = old + gx
-                grads[x] = gx
+            x = inputs[targets[k]]
+            k += 1
             c = x._creator_node
             if c is None:
                 if x not in leaf_set:
                     x._check_old_style_gradient()
                     leaf_set.add(x)
                     leaves.append(x)
-            elif c not in pushed and (restrict is None or c in restrict):
+            elif restrict is None or c in restrict:
+                if nxt is None:
+                    if not heap:
+                        # Nothing else waits: c runs next, and no later step can reach it
+                        # again (every other consumer of its outputs would be waiting too).
+                        nxt = c
+                        continue
+                elif c is nxt:
+                    continue
+                if c in pushed:
+                    continue
+                if nxt is not None:
+                    pushed.add(nxt)
+                    n_pushed += 1
+                    push(heap, (-nxt.rank, n_pushed, nxt))
+                    nxt = None
                 pushed.add(c)
                 n_pushed += 1
                 push(heap, (-c.rank, n_pushed, c))
@@ -259,35 +167,6 @@ def _retain_grads(outs, gys):
             var = y._variable()
             if var is not None:
                 var._grad_var = gy
-
-
-def _backward_accumulate(func, targets, gys, table):
-    # The node adds the gradients itself: hand it what has been summed so far.
-    seen = set()
-    gins = []
-    for i in targets:
-        x = func.inputs[i]
-        if x in seen:
-            gins.append(None)
-        else:
-            seen.add(x)
-            gins.append(table.pop(x) if x in table.grads else _loaded(x, table))
-    return func.backward_accumulate(targets, gys, tuple(gins))
-
-
-def _fix_gradients(func, targets, gxs):
-    if not isinstance(gxs, (tuple, list)):
-        raise TypeError(f'{func.label}: backward must return a tuple of gradients, '
-                        f'got {type(gxs).__name__}')
-    n = len(gxs)
-    if n == len(targets):
-        return tuple(gxs)
-    if n == len(func.inputs):
-        return tuple([gxs[i] for i in targets])
-    expected = (str(len(targets)) if len(targets) == len(func.inputs)
-                else f'{len(targets)} (one per target input) or {len(func.inputs)} '
-                     f'(one per input)')
-    raise ValueError(f'{func.label}: backward returned {n} gradients, expected {expected}')
 
 
 def _ones_like(array, loss_scale):
@@ -321,18 +200,18 @@ def backward_from_variable(var, retain_grad, enable_double_backprop, loss_scale)
 
 def _backprop_to_leaves(seeds, retain_grad, enable_double_backprop, loss_scale):
     with chainer.using_config('enable_backprop', enable_double_backprop):
-        table = _GradTable(load=True, lazy=bool(chainer.config.lazy_grad_sum))
+        table = _GradTable(load=True)
         for node, g in seeds:
-            table.seed(node, g)
+            table[node].append(g)
         starts = [n for n, _ in seeds]
         leaves = _run(table, starts, retain_grad)
         # Seeds without a creator (chainer.backward on leaf variables) are leaves too.
         leaves += [n for n in dict.fromkeys(starts)
                    if n._creator_node is None and n not in leaves]
         for x in leaves:
-            g = table.pop(x)
+            g = table.pop_sum(x)
             var = x._variable()
-            if var is not None:
+            if var is not None and g is not None:
                 var._grad_var = g
                 var._loss_scale = loss_scale
 
@@ -467,20 +346,20 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         y._node._check_old_style_gradient()
 
     with chainer.using_config('enable_backprop', enable_double_backprop):
-        table = _GradTable(load=False, lazy=bool(chainer.config.lazy_grad_sum))
         input_nodes = [x._node for x in inputs]
+        output_nodes = [y._node for y in outputs]
+        restrict, reachable = _minimal_subgraph(output_nodes, input_nodes)
+        table = _GradTable(load=False)
         if grad_inputs is not None:
             for x, gx in zip(input_nodes, grad_inputs):
                 if gx is not None:
-                    table.seed(x, _wrap(gx))
-        output_nodes = [y._node for y in outputs]
+                    table[x].append(_wrap(gx))
         for i, y in enumerate(outputs):
             gy = None if grad_outputs is None else grad_outputs[i]
             gy = _ones_like(y._array, loss_scale) if gy is None else _wrap(gy)
-            table.seed(y._node, gy)
-        restrict, reachable = _minimal_subgraph(output_nodes, input_nodes)
+            table[y._node].append(gy)
         _run(table, output_nodes, retain_grad, restrict, reachable, keep=set(input_nodes))
-        ret = [table.get(x) for x in input_nodes]
+        ret = [table.get_sum(x) for x in input_nodes]
     if set_grad:
         for x, gx in zip(inputs, ret):
             x._grad_var = gx

@@ -149,7 +149,7 @@ class Function:
         raise NotImplementedError(f'{self.label} does not implement forward_gpu')
 
     def backward(self, inputs, grad_outputs):
-        """Computes input gradients from input arrays and output gradient arrays."""
+        """Returns the input gradients (arrays), given the inputs and the output gradients."""
         if any(x is not None and not isinstance(x, numpy.ndarray)
                for x in inputs + grad_outputs):
             return self.backward_gpu(inputs, grad_outputs)

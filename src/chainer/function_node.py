@@ -11,7 +11,7 @@ import numpy
 from chainer import configuration
 from chainer import function_hook
 from chainer.utils import type_check
-from chainer.variable import Variable, VariableNode, _is_array
+from chainer.variable import Variable, VariableNode, _init_node, _is_array
 
 _cfg_version = configuration._version
 _flags_tls = threading.local()
@@ -20,7 +20,7 @@ _get_array = operator.attrgetter('_array')
 _get_requires_grad = operator.attrgetter('_requires_grad')
 _get_node = operator.attrgetter('_node')
 _get_vnode = operator.attrgetter('_vnode')
-_get_rank = operator.attrgetter('rank')
+_get_rank = operator.attrgetter('_rank')
 _ndarray = numpy.ndarray
 # What type_check.get_light_types returns, without its call.
 _LightTypes = type_check.LightTypeInfoTuple
@@ -76,18 +76,6 @@ def _wrap_output(array, requires_grad):
     return v
 
 
-def _new_node(var, requires_grad, array, creator, rank):
-    n = _new_object(VariableNode)
-    n._variable = _weakref(var)
-    n._requires_grad = requires_grad
-    n.dtype = array.dtype
-    n.shape = array.shape
-    n._creator_node = creator
-    n.rank = rank
-    var._vnode = n
-    return n
-
-
 class FunctionNode:
     """A node of the computational graph that stands for one function application.
 
@@ -99,7 +87,7 @@ class FunctionNode:
 
     Attributes:
         inputs: Tuple of the input :class:`~chainer.variable.VariableNode`.
-        outputs: Tuple of weak references to the output nodes.
+        outputs: Weak references to the output nodes, in a tuple.
         rank (int): Topological order in the graph.
         stack: Stack trace of the call (kept only in debug mode).
     """
@@ -158,7 +146,7 @@ class FunctionNode:
             inputs: Tuple of input variables or arrays.
 
         Returns:
-            A tuple of output :class:`~chainer.Variable` objects.
+            tuple of Variable: One per output of :meth:`forward`.
         """
         # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
         # hooks, no debug) is written out inline; everything else branches off to helpers.
@@ -187,6 +175,11 @@ class FunctionNode:
             try:
                 self.check_type_forward(_LightTypes(in_data))
             except Exception:
+                light_failed = True
+            else:
+                light_failed = False
+            if light_failed:
+                # Outside the handler, so that the full check's message stands alone.
                 self._check_data_type_forward_full(in_data)
 
         if debug or hooks or (_local_hooks_added and self._n_local_function_hooks):
@@ -224,26 +217,8 @@ class FunctionNode:
             y._vnode = None         # made on first use, if ever
             return (y,)
 
-        if len(input_vars) == 1 and self._input_indexes_to_retain is None:
-            # _link_inputs, inlined for the common unary case
-            node = input_vars[0]._vnode
-            if node is None:
-                node = input_vars[0]._node
-            self.inputs = (node,)
-            rank = node.rank
-            self.rank = rank
-            rank += 1
-        else:
-            self._link_inputs(input_vars, in_data)
-            rank = self.rank + 1
-        node = _new_object(VariableNode)
-        node._variable = _weakref(y)
-        node._requires_grad = requires_grad
-        node.dtype = array.dtype
-        node.shape = array.shape
-        node._creator_node = self
-        node.rank = rank
-        y._vnode = node
+        rank = self._link_inputs(input_vars, in_data)
+        node = _init_node(_new_object(VariableNode), y, requires_grad, array, self, rank)
         self.outputs = (_weakref(node),)
         if self._output_indexes_to_retain is not None:
             node.data = array
@@ -253,23 +228,24 @@ class FunctionNode:
         return (y,)
 
     def _link_inputs(self, input_vars, in_data):
-        # Sets inputs (nodes) and rank, and keeps the retained input arrays in their nodes.
+        # Sets inputs (nodes) and rank, keeps the retained input arrays in their nodes, and
+        # returns the rank of the outputs.
         if len(input_vars) == 1:
             node = input_vars[0]._vnode
             if node is None:
                 node = input_vars[0]._node
             self.inputs = nodes = (node,)
-            self.rank = node.rank
+            self.rank = rank = node._rank
         else:
             nodes = tuple(map(_get_vnode, input_vars))
             if None in nodes:
                 nodes = tuple(map(_get_node, input_vars))
             self.inputs = nodes
-            self.rank = max(map(_get_rank, nodes)) if nodes else 0
+            self.rank = rank = max(map(_get_rank, nodes)) if nodes else 0
         if self._input_indexes_to_retain is not None:
             for i in self._input_indexes_to_retain:
                 nodes[i].data = in_data[i]
-        return nodes
+        return rank + 1
 
     def _wrap_outputs(self, input_vars, in_data, outputs, enable_backprop, lazy_grad_sum):
         # apply's tail for any number of outputs but one.
@@ -277,10 +253,11 @@ class FunctionNode:
         ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
         if not enable_backprop:
             return ret
-        self._link_inputs(input_vars, in_data)
-        rank = self.rank + 1
+        rank = self._link_inputs(input_vars, in_data)
         self.outputs = tuple([
-            _weakref(_new_node(y, requires_grad, y._array, self, rank)) for y in ret])
+            _weakref(_init_node(_new_object(VariableNode), y, requires_grad, y._array, self,
+                                rank))
+            for y in ret])
         if self._output_indexes_to_retain is not None:
             kept = []
             for i in self._output_indexes_to_retain:
@@ -318,26 +295,29 @@ class FunctionNode:
         return outputs
 
     def _as_input(self, i, x):
-        if _is_array(x):
+        # An array is a constant input; so is None (forward then receives None there).
+        if x is None or _is_array(x):
             return Variable(x, requires_grad=False)
         raise TypeError(
-            f'{self.label}: input #{i} must be a Variable or an N-dimensional array '
-            f'(numpy.ndarray or cupy.ndarray), got {type(x).__name__}')
+            f'{self.label}: input #{i} must be a Variable, an N-dimensional array '
+            f'(numpy.ndarray or cupy.ndarray) or None, got {type(x).__name__}')
 
     def _bad_outputs(self, outputs):
         raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
                         f'got {type(outputs).__name__}')
 
     def _forward_on_device(self, in_data):
+        # The forward for inputs that are not all NumPy arrays (CuPy arrays, None).
         from chainer import backend
-        kinds = {type(x).__module__.split('.')[0] for x in in_data}
+        arrays = [x for x in in_data if x is not None]
+        kinds = {type(x).__module__.split('.')[0] for x in arrays}
         if len(kinds) > 1:
             raise TypeError(
                 f'{self.label}: incompatible array types are mixed in the forward input: '
                 + ', '.join(type(x).__name__ + ' (' + type(x).__module__ + ')'
-                            for x in in_data))
-        if in_data:
-            with backend.get_device_from_array(in_data[0]).create_context():
+                            for x in arrays))
+        if arrays and type(arrays[0]) is not numpy.ndarray:
+            with backend.get_device_from_array(arrays[0]).create_context():
                 outputs = self.forward(in_data)
         else:
             outputs = self.forward(in_data)
@@ -352,12 +332,12 @@ class FunctionNode:
                 y = numpy.asarray(y)
                 if _LEGACY_PROMOTION and y.dtype.kind == 'f':
                     y = _undo_legacy_promotion(y, in_data)
-            elif not _is_array(y):
+            elif y is not None and not _is_array(y):
                 raise TypeError(
-                    f'{self.label}: forward output #{i} must be an N-dimensional array, '
-                    f'got {type(y).__name__}')
+                    f'{self.label}: forward output #{i} must be an N-dimensional array or '
+                    f'None, got {type(y).__name__}')
             fixed.append(y)
-        kinds = {type(y).__module__.split('.')[0] for y in fixed}
+        kinds = {type(y).__module__.split('.')[0] for y in fixed if y is not None}
         if len(kinds) > 1:
             raise TypeError(
                 f'{self.label}: incompatible array types are mixed in the forward output: '
@@ -391,7 +371,8 @@ class FunctionNode:
         The default dispatches to :meth:`forward_cpu` or :meth:`forward_gpu`.
 
         Returns:
-            Tuple of output arrays.
+            tuple: The output arrays (``None`` is allowed for an output that is
+            not computed).
         """
         if inputs and type(inputs[0]) is not numpy.ndarray:
             cupy = sys.modules.get('cupy')
@@ -449,15 +430,16 @@ class FunctionNode:
         return tuple(ret)
 
     def get_retained_inputs(self):
-        """Returns the retained inputs as a tuple of Variables."""
+        """Returns the retained inputs as a tuple of Variables (``None`` for a None input)."""
         idx = self._input_indexes_to_retain
         if idx is None:
             return ()
         inputs = self.inputs
-        return tuple([inputs[i].get_variable() for i in idx])
+        return tuple([None if inputs[i].data is None else inputs[i].get_variable()
+                      for i in idx])
 
     def get_retained_outputs(self):
-        """Returns the retained outputs as a tuple of Variables.
+        """Returns the retained outputs as a tuple of Variables (``None`` for a None output).
 
         An output whose variable was freed is rebuilt from the retained array.
         """
@@ -466,14 +448,16 @@ class FunctionNode:
             return ()
         if len(idx) == 1:
             node = self.outputs[idx[0]]()
-            if node is not None:
+            if node is not None and node.data is not None:
                 return (node.get_variable(),)
         outputs = list(self.outputs)
         ret = []
         changed = False
         for i, data in zip(idx, self._retained_output_data):
             node = outputs[i]()
-            if node is None:
+            if data is None:
+                var = None
+            elif node is None:
                 var = Variable(data)
                 var.creator_node = self
                 outputs[i] = _weakref(var._node)

@@ -81,57 +81,84 @@ def _outputs_to_arrays(ys):
 # --------------------------------------------------------------------------------------
 # numerical_grad
 # --------------------------------------------------------------------------------------
-# Offsets (in steps) evaluated when looking for kinks, and the smallest fit misfit that a
-# unit jump of slope leaves anywhere within 1.5 steps of the point (for a cubic fitted
-# to these 7 points by least squares; computed numerically for this design).
-_DETECT_OFFSETS = (-3, -2, -1, 1, 2, 3)
-_KINK_MISFIT = 0.109
+# Offsets (in steps) evaluated when looking for kinks: the check judges [x - eps, x + eps],
+# the interval that the central difference itself spans.
+_DETECT_OFFSETS = (-1, -0.5, 0.5, 1)
 
 
 def _check_differentiable(column_of_outputs, steps, dtypes, diff_atol, diff_rtol, where):
-    """Raises NondifferentiableError if an output is not smooth over the stencil.
+    """Raises NondifferentiableError if an output is not smooth over ``[x - eps, x + eps]``.
 
-    ``column_of_outputs[j]`` is the list of float64 outputs at realized offset
-    ``steps[j]`` (offsets -3..3 steps, center included). A cubic is fitted to each
-    output element by least squares: it fits a smooth function up to O(h^4), while a
-    kink whose slope jumps by ``s`` leaves a misfit of at least ``0.1 * s * h``. The
-    misfit, turned into such a slope jump, is compared with ``diff_atol + diff_rtol *
-    (largest slope over the stencil)`` plus a floor for rounding errors.
+    ``column_of_outputs[j]`` is the list of float64 outputs at the realized offset
+    ``steps[j]`` (the center and the offsets of ``_DETECT_OFFSETS``). Between
+    neighbouring points the outputs give secant slopes; on a smooth function these
+    change linearly with the position (up to O(eps^2)), while a kink or a jump anywhere
+    in the interval breaks that line. So a line is fitted to the slopes, and an output
+    element whose slopes miss it by more than ``diff_atol + diff_rtol * (its largest
+    slope)`` plus a floor for rounding errors (from the output's dtype) is not
+    differentiable there. So is an element that is finite at some points and not at
+    others; one that is nowhere finite is left alone (nothing to judge).
     """
-    h = max(abs(v) for v in steps) / 3
-    t = numpy.asarray(steps) / h
-    vander = numpy.vander(t, 4)
-    misfit = numpy.eye(len(t)) - vander @ numpy.linalg.pinv(vander)
-    order = numpy.argsort(t)
-    n = len(t)
+    order = sorted(range(len(steps)), key=lambda j: steps[j])
+    # Coinciding points (a step below the input's resolution) carry no slope.
+    pts = [order[0]]
+    for j in order[1:]:
+        if steps[j] != steps[pts[-1]]:
+            pts.append(j)
+    if len(pts) < 3 or not all(numpy.isfinite(steps)):
+        return      # too few distinct points, or a non-finite input: nothing to judge
+    h = max(abs(v) for v in steps)
+    mids = [(steps[a] + steps[b]) / 2 / h for a, b in zip(pts[:-1], pts[1:])]
+    widths = [steps[b] - steps[a] for a, b in zip(pts[:-1], pts[1:])]
+    c_mean = sum(mids) / len(mids)
+    c_var = sum((c - c_mean) ** 2 for c in mids)
     for k, ys in enumerate(zip(*column_of_outputs)):
         if ys[0] is None:
             continue
         xp = backend.get_array_module(ys[0])
         with numpy.errstate(all='ignore'):
-            resid = sum(sum(float(misfit[i, j]) * ys[j] for j in range(n)) ** 2
-                        for i in range(n)) ** 0.5
-            jump = resid / (_KINK_MISFIT * h)
-            slope = 0
+            finite = [xp.isfinite(y) for y in ys]
+            all_finite = finite[0].copy()
+            any_finite = finite[0].copy()
+            for f in finite[1:]:
+                all_finite &= f
+                any_finite |= f
+            slopes = [(ys[b] - ys[a]) / w for a, b, w in zip(pts[:-1], pts[1:], widths)]
+            s_mean = sum(slopes) / len(slopes)
+            if len(slopes) > 2:
+                tilt = sum((c - c_mean) * s for c, s in zip(mids, slopes)) / c_var
+            else:
+                tilt = 0    # two slopes: they should simply agree
+            miss = 0
+            steepest = 0
             size = 0
-            for a, b in zip(order[:-1], order[1:]):
-                slope = xp.maximum(slope, xp.abs(ys[b] - ys[a]) / ((t[b] - t[a]) * h))
+            for c, s in zip(mids, slopes):
+                miss = xp.maximum(miss, xp.abs(s - s_mean - tilt * (c - c_mean)))
+                steepest = xp.maximum(steepest, xp.abs(s))
             for y in ys:
                 size = xp.maximum(size, xp.abs(y))
-            rounding = 16 * float(numpy.finfo(dtypes[k]).eps) * size / (_KINK_MISFIT * h)
-            tol = diff_atol + diff_rtol * slope + rounding
-            bad = (jump > tol) & xp.isfinite(jump)
+            # A rounding error of one unit in the last place of the outputs moves a
+            # slope by ulp / (eps / 2); allow several.
+            ulp = xp.spacing(xp.asarray(size).astype(dtypes[k])).astype(numpy.float64)
+            rounding = 16 * ulp / h
+            tol = diff_atol + diff_rtol * steepest + rounding
+            bad = (any_finite & ~all_finite) | (all_finite & (miss > tol))
         if bool(bad.any()):
             i = int(xp.argmax(bad.ravel()))
             idx = tuple(int(j) for j in numpy.unravel_index(i, bad.shape))
+            values = [float(ys[j].ravel()[i]) for j in order]
+            at = [float(steps[j]) for j in order]
+            if not bool(all_finite.ravel()[i]):
+                why = 'is finite at some of these points and not at others'
+            else:
+                why = (f'has secant slopes that leave a straight line by '
+                       f'{float(miss.ravel()[i]):.3g} > diff_atol + diff_rtol * |slope| + '
+                       f'rounding = {diff_atol} + {diff_rtol} * '
+                       f'{float(steepest.ravel()[i]):.3g} + {float(rounding.ravel()[i]):.3g}')
             raise NondifferentiableError(
                 f'the function is not differentiable {where}: output #{k} element {idx} '
-                f'does not follow a smooth curve near the point; its slope seems to jump by '
-                f'{float(jump.ravel()[i]):.3g} > diff_atol + diff_rtol * |slope| + rounding '
-                f'= {diff_atol} + {diff_rtol} * {float(slope.ravel()[i]):.3g} + '
-                f'{float(rounding.ravel()[i]):.3g}. Outputs at offsets '
-                f'{[float(steps[j]) for j in order]}: '
-                f'{[float(ys[j].ravel()[i]) for j in order]}')
+                f'{why} (a kink, a jump or a singularity within eps of the point). '
+                f'Outputs at offsets {at}: {values}')
 
 
 def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=False,
@@ -153,15 +180,15 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
             entries skip an output).
         eps (float or tuple of float): Finite-difference step (one per input when a
             tuple).
-        detect_nondifferentiable (bool): Also evaluate ``f`` up to three steps away on
+        detect_nondifferentiable (bool): Also evaluate ``f`` half a step away on
             either side and raise :class:`NondifferentiableError` when some output
-            element does not follow a smooth (locally cubic) curve there: a kink or a
-            jump within about 1.5 steps of the point is found.
-        diff_atol (float): Absolute tolerance of the slope jump estimated from the
-            misfit of that curve.
-        diff_rtol (float): Tolerance of that jump relative to the largest slope of the
-            output element near the point. A floor for rounding errors (from the
-            outputs' dtype) is always added.
+            element is not smooth over ``[x - eps, x + eps]``: its secant slopes
+            between the five points do not lie on a straight line (a kink or a jump),
+            or it is finite at some points and not at others.
+        diff_atol (float): Absolute tolerance of the slopes' distance from that line.
+        diff_rtol (float): Tolerance of that distance relative to the largest slope of
+            the output element. A floor for rounding errors (from the outputs' dtype)
+            is always added.
         center_outputs (tuple of arrays): Outputs of ``f`` at ``inputs``, if already
             known (used only for the non-differentiability check).
 
@@ -176,7 +203,8 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
     if len(eps) != len(inputs):
         raise ValueError(f'numerical_grad: eps has {len(eps)} entries for {len(inputs)} inputs')
     if any(not e > 0 for e in eps):
-        raise ValueError(f'numerical_grad requires eps > 0, got {eps}')
+        # (AssertionError, as Chainer raises)
+        raise AssertionError(f'numerical_grad requires eps > 0, got {eps}')
     arrays = [a for a in inputs + grad_outputs if _variable._is_array(a)]
     kinds = {type(a).__module__.split('.')[0] for a in arrays}
     if len(kinds) > 1:
@@ -253,7 +281,7 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
 # --------------------------------------------------------------------------------------
 # check_backward
 # --------------------------------------------------------------------------------------
-class _DirectionalCheck:
+class _CheckBackward:
     """One run of :func:`check_backward` (kept as an object for the failure report)."""
 
     def __init__(self, func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
@@ -346,17 +374,38 @@ class _DirectionalCheck:
         self.grads += [(('p', j), None if g is None else g.array) for j, g in enumerate(gps)]
 
     # ---- numerical side ----------------------------------------------------------
+    @staticmethod
+    def _sample_unit_vector(size, xp):
+        """Returns a random unit vector of ``size`` elements (float64, on ``xp``'s current
+        device) none of which is below ``0.1 / sqrt(size)`` in magnitude.
+
+        Magnitudes drawn from [0.1, 1] with random signs keep every element in play: the
+        directional derivative then depends on each element of each gradient.
+        """
+        if size == 0:
+            return xp.zeros((0,), numpy.float64)
+        v = xp.random.uniform(0.1, 1, size)
+        v[xp.random.uniform(0, 1, size) < 0.5] *= -1
+        return v / xp.sqrt((v * v).sum())
+
     def _directions(self):
         shapes = [self._base(key).shape for key, _ in self.grads]
-        dirs = [numpy.random.normal(size=s) for s in shapes]
-        norm = numpy.sqrt(sum(float((d * d).sum()) for d in dirs))
-        if norm == 0:
+        sizes = [int(numpy.prod(s)) for s in shapes]
+        total = sum(sizes)
+        if total == 0:
             return None
-        dirs = [d / norm for d in dirs]
-        if self.xp is not numpy:
+        if self.xp is numpy:
+            v = self._sample_unit_vector(total, numpy)
+        else:
             device = backend.get_device_from_array(
                 *[self._base(key) for key, _ in self.grads])
-            dirs = [device.send(d) for d in dirs]
+            with chainer.using_device(device):
+                v = self._sample_unit_vector(total, device.xp)
+        dirs = []
+        start = 0
+        for shape, n in zip(shapes, sizes):
+            dirs.append(v[start:start + n].reshape(shape))
+            start += n
         return dirs
 
     def _base(self, key):
@@ -502,7 +551,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         params (Variable or tuple of Variables): Parameters that ``func`` uses
             (e.g. a link's); their gradients are checked too.
         eps (float): Finite-difference step along the direction.
-        atol (float): Absolute tolerance.
+        atol (float): Allowed absolute difference of the two directional derivatives.
         rtol (float): Tolerance relative to the backprop directional derivative.
         no_grads (list of bool): Inputs to leave out of the check (by default the
             integer ones); they must get no gradient.
@@ -525,7 +574,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         >>> y = np.random.uniform(-1, 1, (3,))
         >>> gradient_check.check_backward(f, (x, y), np.ones(3))
     """
-    _DirectionalCheck(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
+    _CheckBackward(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
                       detect_nondifferentiable).run()
 
 

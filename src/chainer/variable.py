@@ -6,8 +6,11 @@ import weakref
 import numpy
 
 import chainer
-from chainer import _backprop
 from chainer.utils import argument
+
+
+_new_object = object.__new__
+_weakref = weakref.ref
 
 
 def _array_types():
@@ -82,9 +85,9 @@ class VariableNode:
         name (str): Name of the node.
     """
 
-    # Slots for what every node sets (node creation runs once per op output);
-    # class-level defaults for what only some nodes set.
-    __slots__ = ('_variable', '_requires_grad', 'dtype', 'shape', '_creator_node', 'rank',
+    # Slots for what every node sets (node creation runs once per op output; _init_node
+    # sets them all); class-level defaults for what only some nodes set.
+    __slots__ = ('_variable', '_requires_grad', 'dtype', 'shape', '_creator_node', '_rank',
                  '__dict__', '__weakref__')
     data = None
     name = None
@@ -94,13 +97,9 @@ class VariableNode:
         if kwargs:
             argument.parse_kwargs(kwargs, grad='unexpected keyword argument "grad": '
                                   'pass the gradient to Variable instead')
-        self._variable = weakref.ref(variable)
-        self._creator_node = None
-        self.rank = 0
+        _init_node(self, variable, variable._requires_grad, variable._array, None, 0)
         if name is not None:
             self.name = name
-        self._requires_grad = variable._requires_grad
-        self._update_data_info(variable._array)
 
     def _update_data_info(self, d):
         if d is None:
@@ -133,7 +132,12 @@ class VariableNode:
             func = func.node
         self._creator_node = func
         if func is not None:
-            self.rank = func.rank + 1
+            self._rank = func.rank + 1
+
+    @property
+    def rank(self):
+        """Topological order: one more than the rank of the creator (0 without one)."""
+        return self._rank
 
     @property
     def grad(self):
@@ -170,11 +174,11 @@ class VariableNode:
         if var is not None:
             return var
         # Rebuilt inline (no helper call): backward of every op retaining outputs comes here.
-        var = object.__new__(Variable)
+        var = _new_object(Variable)
         var._array = self.data
         var._requires_grad = self._requires_grad
         var._vnode = self
-        self._variable = weakref.ref(var)
+        self._variable = _weakref(var)
         return var
 
     def get_variable_or_none(self):
@@ -210,17 +214,38 @@ class VariableNode:
                 % self._old_style_grad_generator)
 
 
+def _init_node(node, var, requires_grad, array, creator, rank):
+    """Fills in every slot of ``node`` for variable ``var``, and links ``var`` to it.
+
+    The one place where nodes are built: VariableNode() and FunctionNode.apply both call
+    it (apply on a node made by ``object.__new__``, skipping ``__init__``'s checks).
+    """
+    node._variable = _weakref(var)
+    node._requires_grad = requires_grad
+    if array is None:
+        node.dtype = node.shape = None
+    else:
+        node.dtype = array.dtype
+        node.shape = array.shape
+    node._creator_node = creator
+    node._rank = rank
+    var._vnode = node
+    return node
+
+
 class Variable:
-    """Array with a structure to keep track of computation.
+    """An array that records the function applications it comes from.
 
     A variable wraps an array (``numpy.ndarray`` or ``cupy.ndarray``) and a
     :class:`VariableNode`. Variables made by functions point to the function
     that made them, which backprop follows.
 
     Args:
-        data (N-dimensional array): Initial data array.
-        name (str): Name of the variable.
-        grad (N-dimensional array): Initial gradient array.
+        data (N-dimensional array): The array to hold (``None`` leaves the
+            variable without data until one is assigned).
+        name (str): A name shown in ``repr``, graph dumps and reports.
+        grad (N-dimensional array): A gradient to start with (same shape and
+            dtype as ``data``).
         requires_grad (bool): Whether the gradient is computed in backprop.
     """
 
@@ -271,12 +296,9 @@ class Variable:
         target._array = self._array
         target._requires_grad = self._requires_grad
         old = self._node
-        node = VariableNode.__new__(VariableNode)
+        node = _new_object(VariableNode)
         node.__dict__.update(old.__dict__)
-        for k in ('_requires_grad', 'dtype', 'shape', '_creator_node', 'rank'):
-            setattr(node, k, getattr(old, k))
-        node._variable = weakref.ref(target)
-        target._vnode = node
+        _init_node(node, target, old._requires_grad, self._array, old._creator_node, old._rank)
         return target
 
     def __reduce__(self):
@@ -327,7 +349,7 @@ class Variable:
     # ---- data and gradient ------------------------------------------------
     @property
     def array(self):
-        """The underlying data array."""
+        """The array this variable holds (``None`` if it has none yet)."""
         return self._array
 
     @array.setter
@@ -419,7 +441,8 @@ class Variable:
 
     @property
     def rank(self):
-        return self._node.rank
+        """Topological order of the variable in its graph."""
+        return self._node._rank
 
     @property
     def label(self):
@@ -457,7 +480,7 @@ class Variable:
 
     @property
     def T(self):
-        """Transposition of this variable."""
+        """This variable with its axes reversed (see :func:`chainer.functions.transpose`)."""
         return chainer.functions.transpose(self)
 
     def __len__(self):
@@ -679,7 +702,8 @@ class Parameter(Variable):
         shape (int or tuple of int): Shape of the array. If omitted (and the
             initializer is not an array) the parameter stays uninitialized
             until :meth:`initialize` is called.
-        name (str): Name of the parameter.
+        name (str): The parameter's name (links give their parameters the
+            attribute name).
     """
 
     initializer = None
@@ -771,12 +795,12 @@ class Parameter(Variable):
 def as_variable(obj):
     """Returns ``obj`` if it is a Variable, else wraps the array in one.
 
-    A wrapped array gets ``requires_grad=False``: it is a constant.
+    A wrapped array (or ``None``) gets ``requires_grad=False``: it is a constant.
     """
     if isinstance(obj, Variable):
         return obj
-    if not _is_array(obj):
-        raise TypeError(f'as_variable expects a Variable or an N-dimensional array, '
+    if obj is not None and not _is_array(obj):
+        raise TypeError(f'as_variable expects a Variable, an N-dimensional array or None, '
                         f'got {type(obj).__name__}')
     return Variable(obj, requires_grad=False)
 
@@ -786,3 +810,7 @@ def as_array(obj):
     if isinstance(obj, Variable):
         return obj.array
     return obj
+
+
+# Imported last: the engine's modules need Variable and VariableNode from this one.
+from chainer import _backprop  # NOQA: E402

@@ -3,6 +3,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer.functions.math import basic_math
 
 
 def var(values, dtype=np.float64, **kw):
@@ -107,13 +108,66 @@ class TestVariableBackward:
         np.testing.assert_allclose(x.grad, [16., 32.])
         assert x._loss_scale == 8.0
 
-    def test_lazy_grad_sum(self):
+    @staticmethod
+    def _additions(y):
+        # The summations of gradients that backward makes: (label, number of terms).
+        class Adds(chainer.FunctionHook):
+            name = 'adds'
+            seen = []
+
+            def forward_preprocess(self, function, in_data):
+                if isinstance(function, (basic_math.Add, basic_math.MultiAdd)):
+                    self.seen.append(len(in_data))
+        hook = Adds()
+        hook.seen = []
+        with hook:
+            y.backward()
+        return hook.seen
+
+    @pytest.mark.parametrize('lazy', [False, True])
+    def test_lazy_grad_sum(self, lazy):
+        # x feeds three nodes. Eager summation adds each term as it arrives (two
+        # additions of two); lazy summation keeps the terms and adds them once.
+        with chainer.using_config('lazy_grad_sum', lazy):
+            x = var([1., 2.])
+            y = F.sum(x * 2 + x * 3 + x * 4)
+        with chainer.using_config('lazy_grad_sum', not lazy):  # read from the nodes
+            adds = self._additions(y)
+        assert adds == ([3] if lazy else [2, 2])
+        np.testing.assert_allclose(x.grad, [9., 9.])
+
+    def test_lazy_grad_sum_is_per_node(self):
+        # Each node's own setting decides how its gradient terms are filed: a node made
+        # with lazy_grad_sum appends its term, any other sums all terms gathered so far.
+        # Backprop visits the three products last-made first: x * 4 (lazy), then x * 2
+        # (eager: sums two terms), then x * 3 (lazy: appended, summed at the end).
+        x = var([1., 2.])
+        with chainer.using_config('lazy_grad_sum', False):
+            a = x * 2
+        with chainer.using_config('lazy_grad_sum', True):
+            b = x * 3
+            c = x * 4
+        y = F.sum(a + b + c)
+        assert self._additions(y) == [2, 2]
         x = var([1., 2.])
         with chainer.using_config('lazy_grad_sum', True):
             a = x * 2
-            y = F.sum(a + a + a)
-            y.backward()
+        with chainer.using_config('lazy_grad_sum', False):
+            b = x * 3
+        with chainer.using_config('lazy_grad_sum', True):
+            c = x * 4
+        y = F.sum(a + b + c)
+        assert self._additions(y) == [3]      # x * 3 sums all three at once
+        np.testing.assert_allclose(x.grad, [9., 9.])
+
+    def test_preset_grad_of_an_intermediate_is_not_added(self):
+        # Only leaves accumulate into the gradient they hold.
+        x = var([1., 2.])
+        h = x * 2
+        h.grad = np.array([10., 10.])
+        F.sum(h * 3).backward()
         np.testing.assert_allclose(x.grad, [6., 6.])
+        np.testing.assert_allclose(h.grad, [10., 10.])
 
     def test_unchain_backward(self):
         x = var([1., 2.])
@@ -353,3 +407,39 @@ class TestThreads:
         for t in ts:
             t.join()
         assert not errors
+
+
+def test_visits_in_decreasing_rank_on_branchy_graphs():
+    # Chains skip the heap; the order must still be by rank wherever branches meet, and
+    # the gradients must match finite differences.
+    from chainer import gradient_check
+    rng = np.random.RandomState(3)
+    ranks = []
+
+    class Ranks(chainer.FunctionHook):
+        name = 'ranks'
+
+        def backward_preprocess(self, function, in_data, out_grad):
+            ranks.append(function.rank)
+
+    for trial in range(20):
+        plan = [(rng.randint(i + 1), rng.randint(i + 1), rng.randint(3)) for i in range(15)]
+        last = rng.randint(16)
+
+        def build(x):
+            pool = [x]
+            for i, j, kind in plan:
+                a, b = pool[i], pool[j]
+                pool.append(a * b if kind == 0 else F.tanh(a) if kind == 1 else a + 1)
+            return F.sum(pool[-1] + pool[last])
+
+        x0 = rng.uniform(0.5, 1, 3)
+        x = var(x0)
+        ranks.clear()
+        with Ranks():
+            build(x).backward()
+        assert ranks == sorted(ranks, reverse=True)
+        xs = x0.copy()
+        num, = gradient_check.numerical_grad(lambda: (build(var(xs)).array,), (xs,),
+                                             (np.ones(()),), eps=1e-6)
+        np.testing.assert_allclose(x.grad, num, rtol=1e-5, atol=1e-8)

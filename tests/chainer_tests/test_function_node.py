@@ -1,3 +1,4 @@
+import traceback
 import weakref
 
 import numpy as np
@@ -98,6 +99,14 @@ class TestApply:
         assert 'Invalid operation is performed in: Square (Forward)' in msg
         assert 'Expect: x.dtype.kind == f' in msg
         assert 'Actual: i != f' in msg
+
+    def test_type_error_stands_alone(self):
+        # The light check fails first; the full check's message must not be chained to it.
+        with pytest.raises(type_check.InvalidType) as e:
+            Square().apply((np.ones(2, np.int32),))
+        assert e.value.__context__ is None and e.value.__cause__ is None
+        text = ''.join(traceback.format_exception(e.value))
+        assert 'During handling' not in text and 'a true condition' not in text
 
     def test_shape_mismatch_message(self):
         a = chainer.Variable(np.ones((2, 3), np.float32))
@@ -410,3 +419,66 @@ def test_apply_accepts_any_iterable():
     v = chainer.Variable(a)
     assert F.concat(x for x in [v, v]).shape == (2, 6)
     assert F.concat([v, a]).shape == (2, 6)
+
+
+class TestNoneInAndOut:
+    """None may be passed as an input and returned as a forward output (as in Chainer)."""
+
+    class Middle(chainer.FunctionNode):
+        def forward(self, inputs):
+            a, x, b = inputs
+            assert a is None and b is None
+            self.retain_inputs((1, 2))
+            self.retain_outputs((0, 1))
+            return None, x * 3
+
+        def backward(self, indexes, grad_outputs):
+            assert indexes == (1,)          # None inputs never need gradients
+            x, b = self.get_retained_inputs()
+            assert b is None and x is not None
+            y0, y1 = self.get_retained_outputs()
+            assert y0 is None and y1 is not None
+            assert grad_outputs[0] is None
+            return None, grad_outputs[1] * 3, None
+
+    def test_backprop(self):
+        x = chainer.Variable(np.array([1., 2.], np.float32))
+        y0, y1 = self.Middle().apply((None, x, None))
+        assert y0.array is None and y0.node.shape is None and y0.node.dtype is None
+        assert y0.creator is y1.creator and y0.rank == y1.rank == 1
+        y1.grad = np.ones(2, np.float32)
+        y1.backward()
+        np.testing.assert_array_equal(x.grad, [3., 3.])
+
+    def test_old_style_function(self):
+        class Old(chainer.Function):
+            def forward(self, inputs):
+                self.retain_inputs((1,))
+                self.retain_outputs((0, 1))
+                return None, inputs[1] * 2
+
+            def backward(self, inputs, grad_outputs):
+                assert inputs[0] is None and grad_outputs[0] is None
+                assert self.output_data[0] is None and self.output_data[1] is not None
+                return None, grad_outputs[1] * 2
+
+        x = chainer.Variable(np.array([1., 2.], np.float32))
+        y0, y1 = Old()(None, x)
+        F.sum(y1).backward()
+        np.testing.assert_array_equal(x.grad, [2., 2.])
+
+    def test_as_variable_of_none(self):
+        v = chainer.as_variable(None)
+        assert v.array is None and not v.requires_grad
+
+    def test_other_objects_still_rejected(self):
+        with pytest.raises(TypeError, match='input #0 must be a Variable'):
+            Square().apply(([1.0],))
+
+
+def test_rank_is_read_from_the_node():
+    # VariableNode.rank reads _rank, which apply builds on (Chainer's tests set it).
+    x = chainer.Variable(np.ones(2, np.float32))
+    x.node._rank = 4
+    y, = Square().apply((x,))
+    assert y.rank == 5 and y.node.rank == 5 and y.creator_node.rank == 4

@@ -192,8 +192,9 @@ class TestNumericalGrad:
         gx, gy = gradient_check.numerical_grad(lambda: (x * y,), (x, y), (numpy.ones(2),),
                                                eps=(1e-3, 1e-4))
         numpy.testing.assert_allclose(gx, y, atol=1e-8)
-        with pytest.raises(ValueError):
-            gradient_check.numerical_grad(lambda: (x,), (x,), (numpy.ones(2),), eps=0)
+        for bad in (0, -1.0):
+            with pytest.raises(AssertionError, match='eps > 0'):     # as Chainer
+                gradient_check.numerical_grad(lambda: (x,), (x,), (numpy.ones(2),), eps=bad)
         with pytest.raises(ValueError):
             gradient_check.numerical_grad(lambda: (x,), (x,), (numpy.ones(2),), eps=(1e-3, 1))
 
@@ -232,7 +233,66 @@ class TestNumericalGrad:
             return x * x,
         gradient_check.numerical_grad(f, (x,), (numpy.ones(1),), detect_nondifferentiable=True,
                                       center_outputs=(x * x,))
-        assert len(calls) == 6      # +-1, +-2 and +-3 steps; the center was given
+        assert len(calls) == 4      # +-1/2 and +-1 steps; the center was given
+
+    # A kink (or a jump) is found exactly when it lies within eps of the point: the check
+    # judges the interval that the central difference spans, no more.
+    @pytest.mark.parametrize('f,kink', [
+        (abs, 0.0), (lambda a: (a > 0).astype(a.dtype), 0.0), (numpy.floor, 100.0),
+        (lambda a: numpy.clip(a, 0, 1), 1.0)])
+    @pytest.mark.parametrize('offset,found', [
+        (0.0, True), (0.8, True), (-0.8, True), (1.2, False), (-1.2, False), (50, False)])
+    def test_kink_found_within_eps_only(self, f, kink, offset, found):
+        eps = 1e-3
+        x = numpy.array([kink + offset * eps], numpy.float32)
+        gy = numpy.ones(1, numpy.float32)
+
+        def run():
+            return gradient_check.numerical_grad(lambda: (f(x),), (x,), (gy,), eps=eps,
+                                                 detect_nondifferentiable=True)
+        if found:
+            with pytest.raises(gradient_check.NondifferentiableError):
+                run()
+        else:
+            run()
+
+    def test_curvature_large_for_eps_is_not_smooth(self):
+        # Differentiable, but eps is too large to see it as such.
+        x = numpy.array([0.0], numpy.float32)
+        f = lambda: (-3 * x ** 3 + 2 * x ** 2 + 1,)    # NOQA: E731
+        gradient_check.numerical_grad(f, (x,), (numpy.ones(1, numpy.float32),), eps=1e-3,
+                                      detect_nondifferentiable=True)
+        with pytest.raises(gradient_check.NondifferentiableError):
+            gradient_check.numerical_grad(f, (x,), (numpy.ones(1, numpy.float32),),
+                                          eps=1e-1, detect_nondifferentiable=True)
+
+    @pytest.mark.parametrize('x,found', [
+        (0.0, True),        # -inf at the point, NaN below it, finite above
+        (-10.0, False),     # NaN everywhere: outside the domain, nothing to judge
+    ])
+    def test_partly_finite_is_not_differentiable(self, x, found):
+        x = numpy.array([x], numpy.float32)
+        with numpy.errstate(all='ignore'):
+            if found:
+                with pytest.raises(gradient_check.NondifferentiableError, match='finite'):
+                    gradient_check.numerical_grad(
+                        lambda: (numpy.log(x),), (x,), (numpy.ones(1, numpy.float32),),
+                        detect_nondifferentiable=True)
+            else:
+                gradient_check.numerical_grad(
+                    lambda: (numpy.log(x),), (x,), (numpy.ones(1, numpy.float32),),
+                    detect_nondifferentiable=True)
+
+    @pytest.mark.parametrize('f,x', [
+        (numpy.exp, -100.0),                # denormal outputs: steps of one unit
+        (lambda a: 2 * a, numpy.inf),       # a non-finite input
+        (lambda a: -3 * a ** 3, 100.0),     # large outputs, coarse float32 rounding
+    ])
+    def test_rounding_is_not_a_kink(self, f, x):
+        x = numpy.array([x], numpy.float32)
+        with numpy.errstate(all='ignore'):
+            gradient_check.numerical_grad(lambda: (f(x),), (x,), (numpy.ones(1, numpy.float32),),
+                                          detect_nondifferentiable=True)
 
     def test_diff_tolerances(self):
         x = numpy.array([0.0])
@@ -471,3 +531,32 @@ class TestCheckDoubleBackward:
         with pytest.raises(ValueError):
             gradient_check.check_double_backward(square, _u(3), _u(3), _u(3),
                                                  params=chainer.Parameter(_u(2)))
+
+
+@pytest.mark.parametrize('size', [0, 1, 5, 64])
+def test_sample_unit_vector(size):
+    v = gradient_check._CheckBackward._sample_unit_vector(size, numpy)
+    assert v.shape == (size,)
+    if size:
+        numpy.testing.assert_allclose((v * v).sum(), 1.0)
+        # no element so small that its gradient would not count
+        assert abs(v).min() >= 0.1 / numpy.sqrt(size)
+    if size == 64:
+        assert v.min() < 0 < v.max()
+
+
+def test_check_backward_catches_a_wrong_gradient_in_one_element():
+    # Every element of the direction is far from zero, so an error in any single element
+    # of the gradient changes the directional derivative.
+    class OneWrong(chainer.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward(self, indexes, gy):
+            g = gy[0] * 2
+            return g + chainer.Variable(numpy.eye(1, 50, 37).ravel() * 0.5),
+
+    x = numpy.random.uniform(-1, 1, 50)
+    for _ in range(5):
+        with pytest.raises(AssertionError):
+            gradient_check.check_backward(lambda a: OneWrong().apply((a,)), x, numpy.ones(50))

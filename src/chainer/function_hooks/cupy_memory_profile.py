@@ -25,10 +25,13 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
         >>> from chainer.function_hooks import CupyMemoryProfileHook
         >>> hook = CupyMemoryProfileHook()  # doctest: +SKIP
         >>> with hook:  # doctest: +SKIP
-        ...     trainer.run()
+        ...     loss = model(x_gpu, t_gpu)
+        ...     loss.backward()
         >>> hook.print_report()  # doctest: +SKIP
-               FunctionName  UsedBytes  AcquiredBytes  Occurrence
-             LinearFunction     5.16GB       179.98MB        3900
+         FunctionName  UsedBytes  AcquiredBytes  Occurrence
+               Linear    12.00MB         4.00MB           4
+                 ReLU     2.00MB         0.00B            2
+                  ...
 
     Attributes:
         call_history (list): ``(function label, used bytes, acquired bytes)``

@@ -8,14 +8,16 @@ from chainer import variable
 
 
 def _describe_data(array):
+    # An input that backward does not keep is reported as Chainer does.
     if array is None:
-        return '(not retained)'
+        return '(removed)'
     return variable.Variable(array).debug_print()
 
 
 def _describe_grad(grad):
     if grad is None:
-        return '(no gradient)'
+        # (as Chainer: the description of an empty variable)
+        return variable.Variable().debug_print()
     # debug_print reports gradients of a variable: give it one holding ``grad``.
     xp = backend.get_array_module(grad)
     v = variable.Variable(xp.zeros_like(grad))
@@ -42,10 +44,10 @@ class PrintHook(function_hook.FunctionHook):
     .. admonition:: Example
 
         >>> from chainer import function_hooks
-        >>> x = chainer.Variable(np.zeros((1, 10), np.float32))
+        >>> w = chainer.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
         >>> with function_hooks.PrintHook():
-        ...     y = F.sum(x * 2)
-        ...     y.backward()  # doctest: +SKIP
+        ...     loss = F.sum(F.relu(w - 2))
+        ...     loss.backward()  # doctest: +SKIP
     """
 
     name = 'PrintHook'

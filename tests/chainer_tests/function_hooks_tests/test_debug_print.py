@@ -47,7 +47,7 @@ def test_backward_report_shows_output_gradients():
     assert '- shape: ()' in after
     assert '- grad: mean=1.00000000, std=0.00000000' in after
     mul_block = next(b for b in blocks if b[0] == 'function\t_ * 2.0')
-    assert '(not retained)' in mul_block      # x * 2 keeps no input for backward
+    assert '(removed)' in mul_block      # x * 2 keeps no input for backward (Chainer's word)
     tanh_block = next(b for b in blocks if b[0] == 'function\tTanh')
     assert 'output gradient' in tanh_block
 
@@ -66,7 +66,12 @@ def test_missing_output_gradient():
     y0.grad = numpy.ones(2, numpy.float32)
     with function_hooks.PrintHook(file=out):
         y0.backward()
-    assert '(no gradient)' in out.getvalue()
+    # The missing gradient is described as an empty variable, as Chainer does.
+    blocks = _blocks(out.getvalue())
+    block = next(b for b in blocks if b[0] == 'function\tTwoOut')
+    after = block[block.index('output gradient'):]
+    assert after[-6:] == ['- device: None', '- backend: None', '- shape: None',
+                          '- dtype: None', '- statistics: None', '- grad: None']
 
 
 def test_end_and_flush():
