@@ -157,12 +157,10 @@ def _check_types(sp_type, dn_type, sp_names, sp_row):
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])
 
 
-class CooMatMul(function_node.FunctionNode):
-    """``C = op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``; ``C^T`` if ``transc``.
+class _CooNode(function_node.FunctionNode):
+    # The arguments the two COO nodes share (Chainer's signature), and the sparsity pattern.
 
-    The inputs are ``A.data`` and ``B``. A dense-times-sparse product is this
-    node with the operands swapped: ``op(D) @ op(S) = (op(S)^T @ op(D)^T)^T``.
-    """
+    _pattern_follows_transa = False
 
     def __init__(self, sp_row, sp_col, sp_shape, sp_order='other', transa=False, transb=False,
                  transc=False, dtype=None):
@@ -175,7 +173,18 @@ class CooMatMul(function_node.FunctionNode):
         self.transc = transc
         self.dtype = dtype
         pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
-        self._pattern = pattern.T if transa else pattern
+        self._pattern = pattern.T if transa and self._pattern_follows_transa else pattern
+
+
+class CooMatMul(_CooNode):
+    """``C = op(A) @ op(B)`` for a sparse ``A`` (COO) and a dense ``B``; ``C^T`` if ``transc``.
+
+    The inputs are ``A.data`` and ``B``. A dense-times-sparse product is this
+    node with the operands swapped: ``op(D) @ op(S) = (op(S)^T @ op(D)^T)^T``.
+    """
+
+    # The product reads op(A)'s pattern; the gradient node keeps A's own.
+    _pattern_follows_transa = True
 
     def check_type_forward(self, in_types):
         _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
@@ -210,24 +219,13 @@ class CooMatMul(function_node.FunctionNode):
         return tuple(ret)
 
 
-class CooMatMulGradSP(function_node.FunctionNode):
+class CooMatMulGradSP(_CooNode):
     """The entries of ``op(a) @ op(b)`` (its transpose if ``transc``) at a sparse pattern.
 
     This is the gradient of :class:`CooMatMul` with respect to the sparse
     data; the output has the shape of ``sp_row``.
     """
 
-    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other', transa=False, transb=False,
-                 transc=False, dtype=None):
-        self.sp_row = sp_row
-        self.sp_col = sp_col
-        self.sp_shape = tuple(sp_shape)
-        self.sp_order = sp_order
-        self.transa = transa
-        self.transb = transb
-        self.transc = transc
-        self.dtype = dtype
-        self._pattern = _Pattern(sp_row, sp_col, *self.sp_shape)
 
     def _operands(self, a, b, swap):
         # The kernel samples x @ y.T: with A = op(a) and B = op(b), A @ B is
