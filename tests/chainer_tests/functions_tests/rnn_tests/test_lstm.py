@@ -5,6 +5,7 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer_tests.functions_tests.rnn_tests import _cells
 
 
 def _sigmoid(x):
@@ -83,21 +84,8 @@ def test_rows_beyond_the_batch_pass_through():
 
 
 def test_first_and_second_order_paths_agree():
-    # Without double backprop a fused gradient node is used; with it, a graph of
-    # differentiable functions. Both must give the same first-order gradient.
-    c_prev = numpy.random.uniform(-1, 1, (4, 3)).astype(numpy.float64)
-    x = numpy.random.uniform(-1, 1, (2, 12)).astype(numpy.float64)
-    gc = numpy.random.uniform(-1, 1, (4, 3))
-    gh = numpy.random.uniform(-1, 1, (2, 3))
-    results = []
-    for double in (False, True):
-        cv, xv = chainer.Variable(c_prev), chainer.Variable(x)
-        c, h = F.lstm(cv, xv)
-        grads = chainer.grad([c, h], [cv, xv], [chainer.Variable(gc), chainer.Variable(gh)],
-                             enable_double_backprop=double)
-        results.append([g.array for g in grads])
-    for a, b in zip(*results):
-        numpy.testing.assert_allclose(a, b, rtol=1e-12)
+    _cells.check_first_and_second_order_paths_agree(
+        F.lstm, [(4, 3), (2, 12)], [(4, 3), (2, 3)])
 
 
 @pytest.mark.parametrize('c_prev, x', [
@@ -115,12 +103,4 @@ def test_invalid_inputs(c_prev, x):
 
 
 def test_module_path():
-    # Chainer 7.8.1 keeps the cell in chainer.functions.rnn only.
-    import importlib
-
-    rnn = importlib.import_module('chainer.functions.rnn.lstm')
-    assert rnn.lstm is F.lstm
-    assert issubclass(rnn.LSTM, chainer.FunctionNode)
-    assert issubclass(rnn.LSTMGrad, chainer.FunctionNode)
-    with pytest.raises(ImportError):
-        importlib.import_module('chainer.functions.activation.lstm')
+    _cells.check_module_path('lstm', 'lstm', 'LSTM')

@@ -1,10 +1,10 @@
 import numpy
 import pytest
 
-import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer_tests.functions_tests.rnn_tests import _cells
 
 
 def _sigmoid(x):
@@ -70,17 +70,8 @@ def test_gate_layout_is_contiguous():
 
 
 def test_first_and_second_order_paths_agree():
-    args = [numpy.random.uniform(-1, 1, s) for s in [(2, 3), (2, 3), (2, 15)]]
-    gc, gh = numpy.random.uniform(-1, 1, (2, 3)), numpy.random.uniform(-1, 1, (2, 3))
-    results = []
-    for double in (False, True):
-        vs = [chainer.Variable(a) for a in args]
-        c, h = F.tree_lstm(*vs)
-        grads = chainer.grad([c, h], vs, [chainer.Variable(gc), chainer.Variable(gh)],
-                             enable_double_backprop=double)
-        results.append([g.array for g in grads])
-    for a, b in zip(*results):
-        numpy.testing.assert_allclose(a, b, rtol=1e-12)
+    _cells.check_first_and_second_order_paths_agree(
+        F.tree_lstm, [(2, 3), (2, 3), (2, 15)], [(2, 3), (2, 3)])
 
 
 def _f(*shape, dtype=numpy.float32):
@@ -101,12 +92,4 @@ def test_invalid_inputs(args):
 
 
 def test_module_path():
-    # Chainer 7.8.1 keeps the cell in chainer.functions.rnn only.
-    import importlib
-
-    rnn = importlib.import_module('chainer.functions.rnn.tree_lstm')
-    assert rnn.tree_lstm is F.tree_lstm
-    assert issubclass(rnn.TreeLSTM, chainer.FunctionNode)
-    assert issubclass(rnn.TreeLSTMGrad, chainer.FunctionNode)
-    with pytest.raises(ImportError):
-        importlib.import_module('chainer.functions.activation.tree_lstm')
+    _cells.check_module_path('tree_lstm', 'tree_lstm', 'TreeLSTM')
