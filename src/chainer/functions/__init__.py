@@ -119,6 +119,9 @@ _MODULES = {
     'math.zeta': 'zeta',
     # rnn
     'rnn.lstm': 'lstm',
+    'rnn.n_step_gru': 'n_step_bigru n_step_gru',
+    'rnn.n_step_lstm': 'n_step_bilstm n_step_lstm',
+    'rnn.n_step_rnn': 'n_step_birnn n_step_rnn',
     'rnn.slstm': 'slstm',
     'rnn.tree_lstm': 'tree_lstm',
     # util
