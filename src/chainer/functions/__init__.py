@@ -66,6 +66,10 @@ _MODULES = {
     'array.transpose_sequence': 'transpose_sequence',
     'array.vstack': 'vstack',
     'array.where': 'where',
+    # connection
+    'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
+    'connection.local_convolution_2d': 'local_convolution_2d',
+    'connection.shift': 'shift',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',
