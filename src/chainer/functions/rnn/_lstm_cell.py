@@ -1,12 +1,14 @@
 """The cell arithmetic shared by lstm, slstm and tree_lstm.
 
-All three compute, from pre-activations ``za, zi, zo`` and forget-gate inputs
-``zf_k`` paired with previous cells ``c_k``::
+All three compute, from cell-input/input-gate pairs ``(za_j, zi_j)``, the
+output gate ``zo`` and forget-gate inputs ``zf_k`` paired with previous cells
+``c_k``::
 
-    c = tanh(za) sigmoid(zi) + sum_k sigmoid(zf_k) c_k
+    c = sum_j tanh(za_j) sigmoid(zi_j) + sum_k sigmoid(zf_k) c_k
     h = sigmoid(zo) tanh(c)
 
-and differ only in how the gate inputs are laid out in ``x``. The formulas
+and differ only in how the gate inputs are laid out in ``x`` (lstm and
+tree_lstm have one ``(za, zi)`` pair, slstm one per child). The formulas
 below are written once against a small ``ops`` namespace, so the same code
 runs on raw arrays (the fast forward and first-order backward) and on
 Variables (for double backprop, where the gradient must itself be
@@ -81,32 +83,38 @@ def ops_for(is_graph, *arrays):
     return ArrayOps(backend.get_array_module(*arrays))
 
 
-def activate(ops, za, zi, zo, zfs):
+def activate(ops, zas, zis, zo, zfs):
     """Applies the gate nonlinearities."""
-    return ops.tanh(za), ops.sigmoid(zi), ops.sigmoid(zo), [ops.sigmoid(zf) for zf in zfs]
+    return ([ops.tanh(za) for za in zas], [ops.sigmoid(zi) for zi in zis], ops.sigmoid(zo),
+            [ops.sigmoid(zf) for zf in zfs])
 
 
-def forward(ops, za, zi, zo, zfs, cs):
-    """Returns the new cell state ``c`` and output ``h``."""
-    a, i, o, fs = activate(ops, za, zi, zo, zfs)
-    c = a * i
+def _cell(as_, is_, fs, cs):
+    c = as_[0] * is_[0]
+    for a, i in zip(as_[1:], is_[1:]):
+        c = c + a * i
     for f, c_k in zip(fs, cs):
         c = c + f * c_k
+    return c
+
+
+def forward(ops, zas, zis, zo, zfs, cs):
+    """Returns the new cell state ``c`` and output ``h``."""
+    as_, is_, o, fs = activate(ops, zas, zis, zo, zfs)
+    c = _cell(as_, is_, fs, cs)
     return c, o * ops.tanh(c)
 
 
-def backward(ops, za, zi, zo, zfs, cs, gc, gh):
-    """Gradients of the cell with respect to ``za, zi, zo, zf_k`` and ``c_k``.
+def backward(ops, zas, zis, zo, zfs, cs, gc, gh):
+    """Gradients of the cell with respect to ``za_j, zi_j, zo, zf_k`` and ``c_k``.
 
     ``gc`` or ``gh`` may be ``None`` (no gradient flows into that output).
 
     Returns:
-        tuple: ``(gA, gI, gO, gFs, gcs)``.
+        tuple: ``(gAs, gIs, gO, gFs, gcs)``.
     """
-    a, i, o, fs = activate(ops, za, zi, zo, zfs)
-    c = a * i
-    for f, c_k in zip(fs, cs):
-        c = c + f * c_k
+    as_, is_, o, fs = activate(ops, zas, zis, zo, zfs)
+    c = _cell(as_, is_, fs, cs)
     t = ops.tanh(c)
     if gh is None:
         gct = gc
@@ -117,8 +125,8 @@ def backward(ops, za, zi, zo, zfs, cs, gc, gh):
         if gc is not None:
             gct = gct + gc
         gO = gh * t * (o - o * o)
-    gA = gct * i * (1 - a * a)
-    gI = gct * a * (i - i * i)
+    gAs = [gct * i * (1 - a * a) for a, i in zip(as_, is_)]
+    gIs = [gct * a * (i - i * i) for a, i in zip(as_, is_)]
     gFs = [gct * c_k * (f - f * f) for f, c_k in zip(fs, cs)]
     gcs = [gct * f for f in fs]
-    return gA, gI, gO, gFs, gcs
+    return gAs, gIs, gO, gFs, gcs

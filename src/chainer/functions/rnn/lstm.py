@@ -20,7 +20,8 @@ def _lstm_grad(ops, c_prev, x, gc, gh):
     za, zi, zf, zo = _split_gates(ops, x, c_prev.shape[1])
     cp = c_prev[:batch] if batch < c_prev.shape[0] else c_prev
     gc_b = None if gc is None else (gc[:batch] if batch < c_prev.shape[0] else gc)
-    gA, gI, gO, (gF,), (gcp,) = _lstm_cell.backward(ops, za, zi, zo, [zf], [cp], gc_b, gh)
+    (gA,), (gI,), gO, (gF,), (gcp,) = _lstm_cell.backward(
+        ops, [za], [zi], zo, [zf], [cp], gc_b, gh)
     gx = ops.reshape(ops.stack([gA, gI, gF, gO], 2), x.shape)
     if batch < c_prev.shape[0]:
         # Rows beyond len(x) passed through unchanged.
@@ -53,7 +54,7 @@ class LSTM(function_node.FunctionNode):
         ops = _lstm_cell.ArrayOps(xp)
         batch = len(x)
         za, zi, zf, zo = _split_gates(ops, x, c_prev.shape[1])
-        c, h = _lstm_cell.forward(ops, za, zi, zo, [zf], [c_prev[:batch]])
+        c, h = _lstm_cell.forward(ops, [za], [zi], zo, [zf], [c_prev[:batch]])
         if batch < len(c_prev):
             c = xp.concatenate((c, c_prev[batch:]), axis=0)
         self.retain_inputs((0, 1))

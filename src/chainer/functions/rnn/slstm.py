@@ -17,16 +17,18 @@ def _cell_inputs(ops, c_prev1, x1, x2):
     n = c_prev1.shape[1]
     a1, i1, f1, o1 = _split_gates(ops, x1, n)
     a2, i2, f2, o2 = _split_gates(ops, x2, n)
-    return a1 + a2, i1 + i2, o1 + o2, [f1, f2]
+    # Each child brings its own (cell input, input gate) pair; only the output
+    # gate sums the two children's pre-activations.
+    return [a1, a2], [i1, i2], o1 + o2, [f1, f2]
 
 
 def _slstm_grad(ops, c_prev1, c_prev2, x1, x2, gc, gh):
-    za, zi, zo, zfs = _cell_inputs(ops, c_prev1, x1, x2)
-    gA, gI, gO, (gF1, gF2), (gc1, gc2) = _lstm_cell.backward(
-        ops, za, zi, zo, zfs, [c_prev1, c_prev2], gc, gh)
-    # a, i and o are sums of the two inputs' gates: both get the same gradient.
-    gx1 = ops.reshape(ops.stack([gA, gI, gF1, gO], 2), x1.shape)
-    gx2 = ops.reshape(ops.stack([gA, gI, gF2, gO], 2), x2.shape)
+    zas, zis, zo, zfs = _cell_inputs(ops, c_prev1, x1, x2)
+    (gA1, gA2), (gI1, gI2), gO, (gF1, gF2), (gc1, gc2) = _lstm_cell.backward(
+        ops, zas, zis, zo, zfs, [c_prev1, c_prev2], gc, gh)
+    # o is the sum of the two inputs' output gates: both get its gradient.
+    gx1 = ops.reshape(ops.stack([gA1, gI1, gF1, gO], 2), x1.shape)
+    gx2 = ops.reshape(ops.stack([gA2, gI2, gF2, gO], 2), x2.shape)
     return gc1, gc2, gx1, gx2
 
 
@@ -56,9 +58,9 @@ class SLSTM(function_node.FunctionNode):
     def forward(self, inputs):
         c_prev1, c_prev2, x1, x2 = inputs
         ops = _lstm_cell.ArrayOps(backend.get_array_module(x1))
-        za, zi, zo, zfs = _cell_inputs(ops, c_prev1, x1, x2)
+        zas, zis, zo, zfs = _cell_inputs(ops, c_prev1, x1, x2)
         self.retain_inputs((0, 1, 2, 3))
-        return _lstm_cell.forward(ops, za, zi, zo, zfs, [c_prev1, c_prev2])
+        return _lstm_cell.forward(ops, zas, zis, zo, zfs, [c_prev1, c_prev2])
 
     def backward(self, indexes, grad_outputs):
         inputs = self.get_retained_inputs()
@@ -95,8 +97,8 @@ def slstm(c_prev1, c_prev2, x1, x2):
     :math:`a_k, i_k, f_k, o_k` the gates held by ``x_k``, it computes
 
     .. math::
-        c &= \\sigma(f_1) \\odot c_1 + \\sigma(f_2) \\odot c_2
-             + \\sigma(i_1 + i_2) \\odot \\tanh(a_1 + a_2), \\\\
+        c &= \\sigma(i_1) \\odot \\tanh(a_1) + \\sigma(i_2) \\odot \\tanh(a_2)
+             + \\sigma(f_1) \\odot c_1 + \\sigma(f_2) \\odot c_2, \\\\
         h &= \\sigma(o_1 + o_2) \\odot \\tanh(c).
 
     The gate layout of ``x1`` and ``x2`` is that of :func:`~chainer.functions.lstm`:

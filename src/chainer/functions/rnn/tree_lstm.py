@@ -17,7 +17,7 @@ def _split_gates(ops, x, n_children):
 
 def _tree_lstm_grad(ops, cs, x, gc, gh):
     za, zi, zo, zfs = _split_gates(ops, x, len(cs))
-    gA, gI, gO, gFs, gcs = _lstm_cell.backward(ops, za, zi, zo, zfs, cs, gc, gh)
+    (gA,), (gI,), gO, gFs, gcs = _lstm_cell.backward(ops, [za], [zi], zo, zfs, cs, gc, gh)
     gx = ops.reshape(ops.stack([gA, gI, gO] + gFs, 1), x.shape)
     return tuple(gcs) + (gx,)
 
@@ -52,7 +52,7 @@ class TreeLSTM(function_node.FunctionNode):
         ops = _lstm_cell.ArrayOps(backend.get_array_module(x))
         za, zi, zo, zfs = _split_gates(ops, x, len(cs))
         self.retain_inputs(tuple(range(len(inputs))))
-        return _lstm_cell.forward(ops, za, zi, zo, zfs, cs)
+        return _lstm_cell.forward(ops, [za], [zi], zo, zfs, cs)
 
     def backward(self, indexes, grad_outputs):
         inputs = self.get_retained_inputs()

@@ -15,10 +15,11 @@ def _slstm(c1, c2, x1, x2):
     c1, c2, x1, x2 = (a.astype(numpy.float64) for a in (c1, c2, x1, x2))
     shape = (len(x1), c1.shape[1], 4) + x1.shape[2:]
     r1, r2 = x1.reshape(shape), x2.reshape(shape)
-    a = numpy.tanh(r1[:, :, 0] + r2[:, :, 0])
-    i = _sigmoid(r1[:, :, 1] + r2[:, :, 1])
+    # Each child has its own cell input and input gate; the output gate sums both.
+    c = (numpy.tanh(r1[:, :, 0]) * _sigmoid(r1[:, :, 1])
+         + numpy.tanh(r2[:, :, 0]) * _sigmoid(r2[:, :, 1])
+         + _sigmoid(r1[:, :, 2]) * c1 + _sigmoid(r2[:, :, 2]) * c2)
     o = _sigmoid(r1[:, :, 3] + r2[:, :, 3])
-    c = a * i + _sigmoid(r1[:, :, 2]) * c1 + _sigmoid(r2[:, :, 2]) * c2
     return c, o * numpy.tanh(c)
 
 
@@ -63,6 +64,17 @@ def test_values():
     x1 = numpy.array([[0., 0., 100., 0.]], numpy.float32)    # f1 -> 1
     x2 = numpy.array([[0., 0., -100., 0.]], numpy.float32)   # f2 -> 0
     c, h = F.slstm(c1, c2, x1, x2)
+    numpy.testing.assert_allclose(c.array, [[1.]], atol=1e-6)
+    numpy.testing.assert_allclose(h.array, [[0.5 * numpy.tanh(1.)]], atol=1e-6)
+
+
+def test_each_child_has_its_own_cell_input_and_input_gate():
+    # Child 1 writes tanh(a1) = 1 through an open gate; child 2's a2 = -1 is gated off.
+    # Summing the pre-activations first would give tanh(0) = 0 instead.
+    zeros = numpy.zeros((1, 1), numpy.float32)
+    x1 = numpy.array([[100., 100., -100., 0.]], numpy.float32)
+    x2 = numpy.array([[-100., -100., -100., 0.]], numpy.float32)
+    c, h = F.slstm(zeros, zeros, x1, x2)
     numpy.testing.assert_allclose(c.array, [[1.]], atol=1e-6)
     numpy.testing.assert_allclose(h.array, [[0.5 * numpy.tanh(1.)]], atol=1e-6)
 
