@@ -116,6 +116,9 @@ def run(kind, name, n_layers, dropout_ratio, hx, cx, ws, bs, xs, use_bi_directio
     """
     F = _functions()
     n_dirs = 2 if use_bi_direction else 1
+    if hx is None:
+        raise TypeError(f'{name} requires the initial states hx, got None (pass zeros of shape '
+                        f'(n_layers * n_dirs, batch, n_units))')
     hx = variable.as_variable(hx)
     cx = None if cx is None else variable.as_variable(cx)
     check_inputs(kind, name, n_layers, n_dirs, hx, cx, ws, bs, xs)

@@ -53,6 +53,22 @@ def test_input_size_error_is_invalid_type_too():
         F.n_step_gru(2, 0.0, hx, ws, bs, [x[:, :2] for x in xs])
 
 
+def test_states_are_required():
+    _, _, ws, bs, xs = _n_step.random_call_args(6)
+    with pytest.raises(TypeError, match='n_step_gru requires the initial states hx, got None'):
+        F.n_step_gru(2, 0.0, None, ws, bs, xs)
+
+
+def test_empty_time_steps():
+    # A step where no sequence is active gives an empty output and changes no state.
+    hx, _, ws, bs, xs = _n_step.random_call_args(6, n_dirs=2, batches=(2, 0, 1))
+    hy, ys = F.n_step_bigru(2, 0.0, hx, ws, bs, xs)
+    hy2, ys2 = F.n_step_bigru(2, 0.0, hx, ws, bs, [xs[0], xs[2]])
+    assert [y.shape for y in ys] == [(2, 4), (0, 4), (1, 4)]
+    numpy.testing.assert_allclose(hy.array, hy2.array, rtol=1e-6)
+    numpy.testing.assert_allclose(ys[2].array, ys2[1].array, rtol=1e-6)
+
+
 def test_unknown_argument():
     hx, _, ws, bs, xs = _n_step.random_call_args(6)
     with pytest.raises(TypeError, match="'bar'"):
