@@ -16,9 +16,10 @@ def _pair(x):
 
 
 class LocalConvolution2DFunction(function_node.FunctionNode):
-    """``y[n, o, i, j] = sum_{c, p, q} W[o, i, j, c, p, q] x[n, c, i sy + p, j sx + q] + b[o, i, j]``.
+    """Locally-connected convolution ``(x, W[, b]) -> y`` without padding.
 
-    The product is one batched GEMM over the output positions: the patches
+    ``y[n, o, i, j] = sum_{c, p, q} W[o, i, j, c, p, q] x[n, c, i sy + p, j sx + q] + b[o, i, j]``;
+    the product is one batched GEMM over the output positions: the patches
     ``(P, n, c kh kw)`` times the filters ``(P, c kh kw, out_c)``.
     """
 
