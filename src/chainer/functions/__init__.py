@@ -117,6 +117,8 @@ _MODULES = {
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
     'math.zeta': 'zeta',
+    # normalization
+    'normalization.batch_normalization': 'batch_normalization fixed_batch_normalization',
     # rnn
     'rnn.lstm': 'lstm',
     'rnn.slstm': 'slstm',
