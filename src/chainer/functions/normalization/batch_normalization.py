@@ -75,6 +75,22 @@ def expect_params(in_types, axis, func):
         type_check.expect(x_type.shape[i] == gamma_type.shape[j])
 
 
+def update_running(running_mean, running_var, mean, var, m, decay):
+    """Moves the running statistics (arrays or None, updated in place) towards a batch's.
+
+    The running variance estimates the population's, so the batch variance is
+    unbiased by ``m / (m - 1)`` (``m`` values averaged per channel).
+    """
+    if running_mean is not None:
+        running = variable.as_array(running_mean)
+        running *= decay
+        running += (1 - decay) * mean
+    if running_var is not None:
+        running = variable.as_array(running_var)
+        running *= decay
+        running += (1 - decay) * (m / max(m - 1, 1)) * var
+
+
 class BatchNormalization(function_node.FunctionNode):
     """Normalizes by the mean and variance of the batch, then scales and shifts.
 
@@ -116,21 +132,9 @@ class BatchNormalization(function_node.FunctionNode):
         self.mean = mean.reshape(gamma.shape)
         self.var = var.reshape(gamma.shape)
         self.inv_std = inv_std.reshape(gamma.shape)
-        self._update_running(self.mean, self.var, m)
+        update_running(self.running_mean, self.running_var, self.mean, self.var, m, self.decay)
         self.retain_inputs((0, 1))
         return y.astype(x.dtype, copy=False),
-
-    def _update_running(self, mean, var, m):
-        decay = self.decay
-        if self.running_mean is not None:
-            running = variable.as_array(self.running_mean)
-            running *= decay
-            running += (1 - decay) * mean
-        if self.running_var is not None:
-            # The running variance estimates the population's: unbiased by m / (m - 1).
-            running = variable.as_array(self.running_var)
-            running *= decay
-            running += (1 - decay) * (m / max(m - 1, 1)) * var
 
     def backward(self, indexes, grad_outputs):
         x, gamma = self.get_retained_inputs()
