@@ -66,6 +66,8 @@ _MODULES = {
     'array.transpose_sequence': 'transpose_sequence',
     'array.vstack': 'vstack',
     'array.where': 'where',
+    # connection
+    'connection.bilinear': 'bilinear',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',
@@ -117,8 +119,21 @@ _MODULES = {
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
     'math.zeta': 'zeta',
+    # noise
+    'noise.dropout': 'dropout',
+    'noise.gaussian': 'gaussian',
+    'noise.gumbel_softmax': 'gumbel_softmax',
+    'noise.simplified_dropconnect': 'simplified_dropconnect',
+    'noise.zoneout': 'zoneout',
     # normalization
     'normalization.batch_normalization': 'batch_normalization fixed_batch_normalization',
+    'normalization.batch_renormalization': 'batch_renormalization fixed_batch_renormalization',
+    'normalization.decorrelated_batch_normalization':
+        'decorrelated_batch_normalization fixed_decorrelated_batch_normalization',
+    'normalization.group_normalization': 'group_normalization',
+    'normalization.l2_normalization': 'normalize',
+    'normalization.layer_normalization': 'layer_normalization',
+    'normalization.local_response_normalization': 'local_response_normalization',
     # rnn
     'rnn.lstm': 'lstm',
     'rnn.slstm': 'slstm',
