@@ -78,6 +78,7 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
         std = xp.sqrt(eigvals)
         projection = (eigvecs / std[:, None, :]) @ eigvecs.transpose(0, 2, 1)
         self._saved = c, projection, eigvecs, std
+        self.retain_inputs((0,))
         if self.running_mean is not None:
             running = variable.as_array(self.running_mean)
             running *= self.decay
@@ -92,7 +93,11 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
         return y.astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        return DecorrelatedBatchNormalizationGrad(self.groups, self._saved).apply(grad_outputs)
+        # x is an input of the gradient node only so that a second backprop reaches it
+        # (and is refused) instead of silently finding no path to x.
+        x, = self.get_retained_inputs()
+        grad = DecorrelatedBatchNormalizationGrad(self.groups, self._saved)
+        return grad.apply((x, grad_outputs[0]))
 
 
 class DecorrelatedBatchNormalizationGrad(function_node.FunctionNode):
@@ -111,7 +116,7 @@ class DecorrelatedBatchNormalizationGrad(function_node.FunctionNode):
         self.saved = saved
 
     def forward(self, inputs):
-        gy, = inputs
+        _, gy = inputs
         c, projection, u, s = self.saved
         gyg = _to_groups(gy.astype(c.dtype, copy=False), self.groups, _ArrayOps)
         m = c.shape[2]
