@@ -43,7 +43,7 @@ class Dropout(function_node.FunctionNode):
         if self.mask is None:
             xp = backend.get_array_module(x)
             scale = x.dtype.type(1. / (1 - self.dropout_ratio))
-            keep = xp.random.rand(*x.shape) >= self.dropout_ratio
+            keep = xp.random.random_sample(x.shape) >= self.dropout_ratio
             self.mask = keep * scale
         else:
             _check_mask_shape(self.mask, x.shape, 'dropout')

@@ -53,7 +53,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         n = x.shape[0]
         mask_shape = ((n,) if self.use_batchwise_mask else ()) + W.shape
         if self.mask is None:
-            self.mask = xp.random.rand(*mask_shape) >= self.ratio
+            self.mask = xp.random.random_sample(mask_shape) >= self.ratio
         elif self.mask.shape != mask_shape:
             raise ValueError(f'simplified_dropconnect: mask must have shape {mask_shape} for '
                              f'x of shape {x.shape} and W of shape {W.shape}, '

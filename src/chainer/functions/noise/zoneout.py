@@ -24,7 +24,7 @@ class Zoneout(function_node.FunctionNode):
     def forward(self, inputs):
         h, x = inputs
         xp = backend.get_array_module(h)
-        self.flag_h = xp.random.rand(*h.shape) < self.zoneout_ratio
+        self.flag_h = xp.random.random_sample(h.shape) < self.zoneout_ratio
         self.flag_x = ~self.flag_h
         return xp.where(self.flag_h, h, x),
 
