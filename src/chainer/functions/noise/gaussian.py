@@ -67,9 +67,10 @@ def gaussian(mean, ln_var, **kwargs):
 
     .. admonition:: Example
 
-        >>> mean, ln_var = np.zeros(2, np.float32), np.zeros(2, np.float32)
+        >>> mean = np.ones(2, np.float32)
+        >>> ln_var = np.full(2, np.log(4.), np.float32)
         >>> eps = np.array([1., -2.], np.float32)
-        >>> F.gaussian(mean + 1, ln_var + np.log(4.), eps=eps).array
+        >>> F.gaussian(mean, ln_var, eps=eps).array
         array([ 3., -3.], dtype=float32)
     """
     eps, return_eps = argument.parse_kwargs(kwargs, ('eps', None), ('return_eps', False))

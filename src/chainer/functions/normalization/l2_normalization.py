@@ -61,7 +61,7 @@ def normalize(x, eps=1e-5, axis=1):
 
         >>> x = np.array([[3., 4.], [0., 0.]], np.float32)
         >>> F.normalize(x).array
-        array([[0.59999883, 0.79999846],
-               [0.        , 0.        ]], dtype=float32)
+        array([[0.5999988, 0.7999984],
+               [0.       , 0.       ]], dtype=float32)
     """
     return NormalizeL2(eps, axis).apply((x,))[0]
