@@ -254,7 +254,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
 
 
 class FixedBatchNormalization(function_node.FunctionNode):
-    """Normalizes by given ``mean`` and ``var`` (inputs, differentiable), then scales and shifts."""
+    """Normalizes by given ``mean`` and ``var`` (differentiable inputs), scales and shifts."""
 
     def __init__(self, eps=2e-5, axis=None):
         self.eps = eps

@@ -7,6 +7,7 @@ from chainer.functions.array import transpose
 from chainer.functions.math import matmul
 from chainer.functions.math import sum as _sum
 from chainer.functions.normalization import batch_normalization as _bn
+from chainer.functions.normalization import group_normalization as _gn
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -39,6 +40,13 @@ class _VariableOps:
     transpose = staticmethod(transpose.transpose)
 
 
+def _check_running(name, array, shape):
+    if array is not None and variable.as_array(array).shape != shape:
+        raise ValueError(f'decorrelated_batch_normalization: {name} must have shape {shape} '
+                         f'(groups, C // groups{", C // groups" if len(shape) == 3 else ""}), '
+                         f'got {variable.as_array(array).shape}')
+
+
 def _check_x(in_types, groups):
     x_type = in_types[0]
     type_check.expect(x_type.dtype.kind == 'f', x_type.ndim >= 2,
@@ -54,7 +62,7 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
     """
 
     def __init__(self, groups=16, eps=2e-5, mean=None, projection=None, decay=0.9):
-        self.groups = groups
+        self.groups = _gn.positive_groups(groups, 'decorrelated_batch_normalization')
         self.eps = eps
         self.running_mean = mean
         self.running_projection = projection
@@ -74,6 +82,9 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
         c = xg - mean
         cov = c @ c.transpose(0, 2, 1) / m
         cov += self.eps * xp.eye(cov.shape[1], dtype=dtype)
+        g, d = xg.shape[:2]
+        _check_running('running_mean', self.running_mean, (g, d))
+        _check_running('running_projection', self.running_projection, (g, d, d))
         eigvals, eigvecs = xp.linalg.eigh(cov)
         std = xp.sqrt(eigvals)
         projection = (eigvecs / std[:, None, :]) @ eigvecs.transpose(0, 2, 1)
@@ -138,7 +149,7 @@ class FixedDecorrelatedBatchNormalization(function_node.FunctionNode):
     """Applies given whitening: ``y = projection (x - mean)`` for each group of channels."""
 
     def __init__(self, groups):
-        self.groups = groups
+        self.groups = _gn.positive_groups(groups, 'fixed_decorrelated_batch_normalization')
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'mean', 'projection'))

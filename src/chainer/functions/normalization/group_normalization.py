@@ -95,11 +95,17 @@ class _XHat(function_node.FunctionNode):
         return grad.apply((x, ones, g))[:1]
 
 
-def _check_groups(x, groups, func):
+def positive_groups(groups, func):
+    """Returns ``groups`` as an int; TypeError unless it is one, ValueError unless positive."""
     if not _checks.is_int(groups):
         raise TypeError(f'{func}: groups must be an int, got {type(groups).__name__} {groups!r}')
     if groups < 1:
         raise ValueError(f'{func}: groups must be positive, got {groups}')
+    return int(groups)
+
+
+def _check_groups(x, groups, func):
+    positive_groups(groups, func)
     if len(x.shape) >= 2 and x.shape[1] % groups:
         raise ValueError(f'{func}: the number of channels {x.shape[1]} of x (shape {x.shape}) '
                          f'is not divisible by groups={groups}')

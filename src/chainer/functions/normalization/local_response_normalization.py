@@ -31,7 +31,10 @@ class _ChannelWindowSum(function_node.FunctionNode):
 
 
 class LocalResponseNormalization(function_node.FunctionNode):
-    """Divides each value by ``(k + alpha * s) ** beta``, ``s`` the sum of squares of nearby channels."""
+    """Divides each value by ``(k + alpha * s) ** beta``.
+
+    ``s`` is the sum of squares over the nearby channels.
+    """
 
     def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
         self.n = n

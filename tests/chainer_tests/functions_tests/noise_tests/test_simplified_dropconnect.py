@@ -1,7 +1,6 @@
 import numpy
 import pytest
 
-import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check

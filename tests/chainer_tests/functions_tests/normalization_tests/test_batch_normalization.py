@@ -187,6 +187,7 @@ def test_fixed_invalid_inputs():
 
 
 def test_module_paths():
-    assert F.batch_normalization.__module__ == 'chainer.functions.normalization.batch_normalization'
+    assert F.batch_normalization.__module__ == bn_module.__name__
+    assert bn_module.__name__ == 'chainer.functions.normalization.batch_normalization'
     assert F.fixed_batch_normalization(_X, _G, _G, _G, _G).creator.__class__.__name__ == \
         'FixedBatchNormalization'

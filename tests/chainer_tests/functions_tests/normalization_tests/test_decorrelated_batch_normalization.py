@@ -140,3 +140,15 @@ def test_invalid_inputs():
             numpy.ones((4, 4)), numpy.ones((2, 3)), numpy.ones((2, 2, 2)), groups=2)
     with pytest.raises(TypeError, match='unexpected'):
         F.decorrelated_batch_normalization(numpy.ones((4, 4)), train=True)
+
+
+def test_bad_groups_and_running_shapes():
+    x = numpy.ones((4, 4))
+    with pytest.raises(TypeError, match='groups'):
+        F.decorrelated_batch_normalization(x, groups=2.)
+    with pytest.raises(ValueError, match='groups'):
+        F.decorrelated_batch_normalization(x, groups=0)
+    with pytest.raises(ValueError, match=r'running_mean must have shape \(2, 2\)'):
+        F.decorrelated_batch_normalization(x, groups=2, running_mean=numpy.zeros(2))
+    with pytest.raises(ValueError, match=r'running_projection must have shape \(2, 2, 2\)'):
+        F.decorrelated_batch_normalization(x, groups=2, running_projection=numpy.zeros((2, 2)))
