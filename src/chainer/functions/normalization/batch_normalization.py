@@ -6,22 +6,22 @@ import numpy
 from chainer import backend
 from chainer import function_node
 from chainer import variable
+from chainer.functions import _checks
 from chainer.functions.array import broadcast
+from chainer.functions.array import cast as _cast
 from chainer.functions.array import reshape
 from chainer.functions.math import average
 from chainer.functions.math import sqrt
 from chainer.functions.math import sum as _sum
-from chainer.functions.array import cast as _cast
 from chainer.utils import argument
 from chainer.utils import type_check
 
 _TRAIN_MESSAGE = 'train argument is not supported anymore. Use chainer.using_config'
 
 
-def _normalize_axis(axis):
-    if axis is None:
-        return None
-    return (axis,) if isinstance(axis, int) else tuple(axis)
+def _normalize_axis(axis, func):
+    axis = _checks.axis_arg(func, axis, none=True, tuple_=True)
+    return (axis,) if isinstance(axis, int) else axis
 
 
 def _aggregate_axes(x_ndim, gamma_ndim, axis):
@@ -64,10 +64,7 @@ def expect_params(in_types, axis, func):
                           x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
         return
     for a in axis:
-        if not -x_ndim <= a < x_ndim:
-            raise type_check.InvalidType(
-                f'-{x_ndim} <= axis < {x_ndim}', f'axis = {a}',
-                f'{func}: axis {a} is out of range for x of {x_ndim} dimensions')
+        _checks.expect_axis(x_type, a, func=func)
     axes = _aggregate_axes(x_ndim, gamma_ndim, axis)
     type_check.expect(x_type.ndim == gamma_type.ndim + len(axes))
     kept = [i for i in range(x_ndim) if i not in axes]
@@ -102,7 +99,7 @@ class BatchNormalization(function_node.FunctionNode):
         self.running_var = var
         self.eps = eps
         self.decay = decay
-        self.axis = _normalize_axis(axis)
+        self.axis = _normalize_axis(axis, 'batch_normalization')
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta'))
@@ -258,7 +255,7 @@ class FixedBatchNormalization(function_node.FunctionNode):
 
     def __init__(self, eps=2e-5, axis=None):
         self.eps = eps
-        self.axis = _normalize_axis(axis)
+        self.axis = _normalize_axis(axis, 'fixed_batch_normalization')
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta', 'mean', 'var'))
