@@ -46,6 +46,18 @@ def compute_dtype(*dtypes):
     return numpy.promote_types(numpy.result_type(*dtypes), numpy.float32)
 
 
+def batch_stats(x, axes, eps):
+    """Mean, centred ``x``, variance and ``1 / sqrt(var + eps)`` of ``x`` over ``axes``.
+
+    The statistics keep the averaged axes (size 1), so they broadcast against ``x``.
+    """
+    xp = backend.get_array_module(x)
+    mean = x.mean(axis=axes, keepdims=True)
+    d = x - mean
+    var = xp.square(d).mean(axis=axes, keepdims=True)
+    return mean, d, var, 1 / xp.sqrt(var + x.dtype.type(eps))
+
+
 def as_dtype(v, dtype):
     """``v`` (a Variable or None) cast to ``dtype``, without a node when it has it already."""
     return v if v is None or v.dtype == dtype else _cast.cast(v, dtype)
@@ -107,7 +119,6 @@ class BatchNormalization(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, gamma, beta = inputs
-        xp = backend.get_array_module(x)
         axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
         self.axes = axes
         shape = _param_shape(x.shape, axes)
@@ -118,11 +129,7 @@ class BatchNormalization(function_node.FunctionNode):
                 'has a single value to average over, so the output is beta and the gradients '
                 'are 0; use a batch of more than one sample', UserWarning)
         dtype = compute_dtype(x.dtype, gamma.dtype)
-        xc = x.astype(dtype, copy=False)
-        mean = xc.mean(axis=axes, keepdims=True)
-        d = xc - mean
-        var = xp.square(d).mean(axis=axes, keepdims=True)
-        inv_std = 1 / xp.sqrt(var + dtype.type(self.eps))
+        mean, d, var, inv_std = batch_stats(x.astype(dtype, copy=False), axes, self.eps)
         y = d * (gamma.reshape(shape).astype(dtype, copy=False) * inv_std)
         y += beta.reshape(shape)
         self._mean, self._inv_std = mean, inv_std
@@ -157,7 +164,6 @@ class BatchNormalizationGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, gamma, gy = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0, 1, 2))
         axes = self.axes
         shape = _param_shape(x.shape, axes)
@@ -165,9 +171,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         xc = x.astype(dtype, copy=False)
         mean, inv_std = self.mean, self.inv_std
         if mean is None:
-            mean = xc.mean(axis=axes, keepdims=True)
-            inv_std = 1 / xp.sqrt(xp.square(xc - mean).mean(axis=axes, keepdims=True)
-                                  + dtype.type(self.eps))
+            mean, _, _, inv_std = batch_stats(xc, axes, self.eps)
         gyc = gy.astype(dtype, copy=False)
         x_hat = (xc - mean) * inv_std
         gbeta = gyc.sum(axis=axes, keepdims=True)

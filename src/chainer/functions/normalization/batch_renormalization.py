@@ -42,10 +42,7 @@ class BatchRenormalizationFunction(function_node.FunctionNode):
         shape = _bn._param_shape(x.shape, axes)
         dtype = _bn.compute_dtype(x.dtype, gamma.dtype)
         eps = dtype.type(self.eps)
-        xc = x.astype(dtype, copy=False)
-        mean = xc.mean(axis=axes, keepdims=True)
-        d = xc - mean
-        var = xp.square(d).mean(axis=axes, keepdims=True)
+        mean, d, var, inv_std = _bn.batch_stats(x.astype(dtype, copy=False), axes, self.eps)
         std = xp.sqrt(var + eps)
         running_mean = variable.as_array(self.running_mean).astype(dtype, copy=False)
         running_var = variable.as_array(self.running_var).astype(dtype, copy=False)
@@ -54,8 +51,8 @@ class BatchRenormalizationFunction(function_node.FunctionNode):
         r = xp.clip(std / running_std, 1 / self.rmax, self.rmax)
         shift = xp.clip((mean - running_mean) / running_std, -self.dmax, self.dmax)
         self.r, self.d = r, shift
-        self._mean, self._inv_std = mean, 1 / std
-        y = (d / std * r + shift) * gamma.reshape(shape) + beta.reshape(shape)
+        self._mean, self._inv_std = mean, inv_std
+        y = (d * inv_std * r + shift) * gamma.reshape(shape) + beta.reshape(shape)
         if self.update_statistics:
             m = x.size // gamma.size
             _bn.update_running(self.running_mean, self.running_var, mean.reshape(gamma.shape),

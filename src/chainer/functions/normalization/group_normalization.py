@@ -30,12 +30,9 @@ class GroupNormalization(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, gamma, beta = inputs
-        xp = backend.get_array_module(x)
         dtype = _bn.compute_dtype(x.dtype, gamma.dtype)
         rows = x.astype(dtype, copy=False).reshape(x.shape[0] * self.groups, -1)
-        mean = rows.mean(axis=1, keepdims=True)
-        d = rows - mean
-        inv_std = 1 / xp.sqrt(xp.square(d).mean(axis=1, keepdims=True) + dtype.type(self.eps))
+        mean, d, _, inv_std = _bn.batch_stats(rows, (1,), self.eps)
         x_hat = (d * inv_std).reshape(x.shape)
         shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
         y = x_hat * gamma.reshape(shape) + beta.reshape(shape)
