@@ -5,7 +5,6 @@ Each value is stored under its slash-separated path (``l1/W``, ``bn/avg_mean``,
 array, as Chainer does; such entries are read back with an unpickler that
 accepts nothing but ``None``, so loading a file never runs code from it.
 """
-import os
 
 import numpy
 
