@@ -770,8 +770,13 @@ class Parameter(Variable):
         from chainer import initializers
         device = self._initial_device
         xp = numpy if device is None else device.xp
-        data = initializers.generate_array(self.initializer, shape, xp,
-                                           device=device)
+        try:
+            data = initializers.generate_array(self.initializer, shape, xp, device=device)
+        except ValueError as e:
+            owner = getattr(self, '_link_name', None)
+            where = f'{owner}.{self.name}' if owner else f'parameter {self.name!r}'
+            raise ValueError(f'{where}: cannot initialize with shape {shape} '
+                             f'({e})') from e
         grad = None
         if self._grad_initializer is not None:
             grad = initializers.generate_array(self._grad_initializer, shape, xp,

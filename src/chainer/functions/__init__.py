@@ -66,6 +66,9 @@ _MODULES = {
     'array.transpose_sequence': 'transpose_sequence',
     'array.vstack': 'vstack',
     'array.where': 'where',
+    # connection
+    'connection.embed_id': 'embed_id',
+    'connection.linear': 'linear',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',
