@@ -201,7 +201,7 @@ class UpdateRule:
         if not self.enabled:
             return
         self.t += 1
-        if self._use_fp32_update and param.dtype == numpy.float16:
+        if self._use_fp32_update and _dtype_or_none(param) == numpy.float16:
             fp32 = self._fp32_param
             if fp32 is None:
                 fp32 = self._fp32_param = self._create_fp32_param(param)
@@ -317,6 +317,13 @@ class UpdateRule:
             flag (bool): Whether to do so.
         """
         self._use_fp32_update = flag
+
+
+def _dtype_or_none(param):
+    try:
+        return param.dtype
+    except RuntimeError:  # uninitialized, with an initializer that gives no dtype
+        return None
 
 
 class _DtypeOnly:
@@ -460,6 +467,10 @@ class Optimizer:
             interval (int): Good updates it takes to double the scale.
             scale (float): A fixed scale instead of the dynamic one.
         """
+        if interval < 1:
+            raise ValueError(f'loss_scaling: interval must be at least 1, got {interval}')
+        if scale is not None and scale <= 0:
+            raise ValueError(f'loss_scaling: scale must be positive, got {scale}')
         self._loss_scale_max = 65504
         self._loss_scaling_multiplier = math.pow(2.0, 1.0 / interval)
         self._loss_scaling_isnan_ever = False
@@ -542,6 +553,8 @@ class GradientMethod(Optimizer):
     def call_hook(self, hook):
         with chainer.using_device(self.target.device):
             super().call_hook(hook)
+        # A hook may clear gradients; the next hooks and the rules expect arrays.
+        self.reallocate_cleared_grads()
 
     def update(self, lossfun=None, *args, **kwds):
         """Updates every parameter once.

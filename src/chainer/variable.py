@@ -751,7 +751,11 @@ class Parameter(Variable):
     def dtype(self):
         if self._array is not None:
             return self._array.dtype
-        d = getattr(self.initializer, 'dtype', None)
+        if not hasattr(self.initializer, 'dtype'):
+            # A plain function as initializer: nothing tells the dtype before it runs.
+            raise RuntimeError('the dtype of this parameter is not known: it is not '
+                               'initialized yet and its initializer gives no dtype')
+        d = self.initializer.dtype
         return numpy.dtype(d) if d is not None else chainer.get_dtype()
 
     def cleargrad(self):

@@ -25,9 +25,13 @@ class Lasso:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
+        rate = self.rate
+        if param._loss_scale is not None:
+            # The gradient is still scaled here (the rule divides it later).
+            rate *= param._loss_scale
         xp = backend.get_array_module(p)
         if xp is not cuda.cupy:
-            g += self.rate * xp.sign(p)
+            g += rate * xp.sign(p)
         else:
             cuda.elementwise('T s, T decay', 'T g', 'g += decay * s',
-                             'lasso')(xp.sign(p), self.rate, g)
+                             'lasso')(xp.sign(p), rate, g)

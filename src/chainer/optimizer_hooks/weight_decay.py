@@ -25,8 +25,12 @@ class WeightDecay:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
+        rate = self.rate
+        if param._loss_scale is not None:
+            # The gradient is still scaled here (the rule divides it later).
+            rate *= param._loss_scale
         if backend.get_array_module(p) is not cuda.cupy:
-            g += self.rate * p
+            g += rate * p
         else:
             cuda.elementwise('T p, T decay', 'T g', 'g += decay * p',
-                             'weight_decay')(p, self.rate, g)
+                             'weight_decay')(p, rate, g)

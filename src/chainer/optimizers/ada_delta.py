@@ -41,7 +41,7 @@ class AdaDeltaRule(optimizer.UpdateRule):
         msg, msdx = self.state['msg'], self.state['msdx']
         msg *= rho
         msg += (1 - rho) * grad * grad
-        dx = msdx + eps
+        dx = numpy.add(msdx, eps, out=numpy.empty_like(msdx))
         dx /= msg + eps
         numpy.sqrt(dx, out=dx)
         dx *= grad

@@ -33,7 +33,7 @@ class AdaGradRule(optimizer.UpdateRule):
             return
         h = self.state['h']
         h += grad * grad
-        step = numpy.sqrt(h)
+        step = numpy.sqrt(h, out=numpy.empty_like(h))
         step += self.hyperparam.eps
         numpy.divide(grad, step, out=step)
         step *= self.hyperparam.lr

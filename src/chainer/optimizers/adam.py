@@ -91,7 +91,7 @@ class AdamRule(optimizer.UpdateRule):
             numpy.maximum(vhat, v, out=vhat)
         else:
             vhat = v
-        denom = numpy.sqrt(vhat)
+        denom = numpy.sqrt(vhat, out=numpy.empty_like(vhat))
         denom += hp.eps
         if hp.adabound:
             lower, upper = self.bounds

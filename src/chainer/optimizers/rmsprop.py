@@ -41,10 +41,10 @@ class RMSpropRule(optimizer.UpdateRule):
         ms *= hp.alpha
         ms += (1 - hp.alpha) * grad * grad
         if hp.eps_inside_sqrt:
-            denom = ms + hp.eps
+            denom = numpy.add(ms, hp.eps, out=numpy.empty_like(ms))
             numpy.sqrt(denom, out=denom)
         else:
-            denom = numpy.sqrt(ms)
+            denom = numpy.sqrt(ms, out=numpy.empty_like(ms))
             denom += hp.eps
         numpy.divide(grad, denom, out=denom)
         denom *= hp.lr

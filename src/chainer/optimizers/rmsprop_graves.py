@@ -45,7 +45,7 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         n += (1 - hp.alpha) * grad * grad
         g *= hp.alpha
         g += (1 - hp.alpha) * grad
-        denom = n - g * g
+        denom = numpy.subtract(n, g * g, out=numpy.empty_like(n))
         denom += hp.eps
         numpy.sqrt(denom, out=denom)
         numpy.divide(grad, denom, out=denom)

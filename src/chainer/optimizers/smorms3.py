@@ -45,9 +45,9 @@ class SMORMS3Rule(optimizer.UpdateRule):
         g += r * grad
         g2 *= 1 - r
         g2 += r * grad * grad
-        x = g * g
+        x = numpy.multiply(g, g, out=numpy.empty_like(g))
         x /= g2 + eps
-        step = numpy.minimum(x, lr)
+        step = numpy.minimum(x, lr, out=numpy.empty_like(x))
         step *= grad
         step /= numpy.sqrt(g2) + eps
         param.array -= step

@@ -45,6 +45,9 @@ class HDF5Serializer(serializer.Serializer):
     def __call__(self, key, value):
         key = key.lstrip('/')
         if value is None:
+            if h5py.version.version_tuple[:2] < (2, 7):
+                raise RuntimeError('HDF5Serializer: saving None needs h5py 2.7 or newer '
+                                   '(h5py.Empty)')
             self.group.create_dataset(key, data=h5py.Empty('f'))
             return value
         array = getattr(value, 'array', value)
