@@ -115,3 +115,15 @@ def test_hook_attributes():
         assert cls.timing == 'pre' and cls.name == cls.__name__
         assert getattr(cls, 'call_for_each_param', False) is each
         assert cls.__module__.startswith('chainer.optimizer_hooks.')
+
+
+@pytest.mark.parametrize('hook', [optimizer_hooks.WeightDecay(0.1), optimizer_hooks.Lasso(0.1)])
+def test_regularizers_account_for_the_loss_scale(hook):
+    # Before the update rule divides the scale out, the gradient is still scaled: the
+    # regularization term must be scaled too, so that the result does not depend on it.
+    plain, scaled = _param(), _param()
+    scaled.grad *= 4
+    scaled._loss_scale = 4.0
+    hook(None, plain)
+    hook(None, scaled)
+    numpy.testing.assert_allclose(scaled.grad / 4, plain.grad, rtol=1e-6)
