@@ -281,18 +281,21 @@ class UpdateRule:
             probe = copy.copy(self)
             dummy = numpy.empty(1, numpy.float32)
             probe.init_state(variable.Variable(dummy, grad=dummy))
+            loaded, missing = {}, None
             for key in list(self._state):
                 try:
-                    value = serializer(key, None)
-                except KeyError:
-                    if self.enabled:
-                        self._state = None
-                        raise
-                    value = None
-                if value is None:
-                    self._state = None
-                    break
-                self._state[key] = value
+                    loaded[key] = serializer(key, None)
+                except KeyError as e:
+                    missing = e
+            self._state = None
+            if missing is not None:
+                # No state key at all: the rule had no state when saved (its parameter was
+                # not initialized yet), which Chainer 7 writes but cannot read back.
+                if loaded and self.enabled:
+                    raise missing
+                return
+            if all(value is not None for value in loaded.values()):
+                self._state = loaded
         else:
             for key in self._state:
                 self._state[key] = serializer(key, self._state[key])
