@@ -69,6 +69,8 @@ _MODULES = {
     # connection
     'connection.bilinear': 'bilinear',
     'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
+    'connection.embed_id': 'embed_id',
+    'connection.linear': 'linear',
     'connection.local_convolution_2d': 'local_convolution_2d',
     'connection.shift': 'shift',
     # math
