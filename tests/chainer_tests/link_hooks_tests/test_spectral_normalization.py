@@ -90,3 +90,18 @@ def test_deconvolution_weights_are_read_along_axis_1(monkeypatch):
     assert hook.axis == 1 and link.W_u.shape == (5,)
     W = hook.normalize_weight(link)
     numpy.testing.assert_allclose(_sigma(W.array, axis=1), 1.0, rtol=1e-4)
+
+
+def test_forget_recomputes_with_the_same_vectors():
+    x = numpy.random.randn(2, 3).astype(numpy.float32)
+    plain = L.Linear(3, 2)
+    plain.add_hook(SpectralNormalization())
+    recomputed = plain.copy('copy')     # with its own copy of the hook and of W_u
+    assert recomputed.local_link_hooks['SpectralNormalization'] is not \
+        plain.local_link_hooks['SpectralNormalization']
+    for link in (plain, recomputed):
+        link.cleargrads()
+    F.sum(plain(x) ** 2).backward()
+    F.sum(F.forget(recomputed, x) ** 2).backward()
+    numpy.testing.assert_allclose(recomputed.W.grad, plain.W.grad, rtol=1e-5)
+    numpy.testing.assert_array_equal(recomputed.W_u, plain.W_u)
