@@ -121,6 +121,9 @@ class Link(device_resident.DeviceResident):
             >>> [name for name, _ in link.namedparams()]
             ['/w']
         """
+        if '_params' not in self.__dict__:
+            raise AttributeError(f'{type(self).__name__}.__init__ must call '
+                                 f'super().__init__() before using init_scope()')
         old = self._within_init_scope
         self._within_init_scope = True
         try:

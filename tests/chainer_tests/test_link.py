@@ -98,6 +98,16 @@ def test_chainlist_rejects_non_links():
             cl.x = L.Linear(1, 1)
 
 
+def test_init_scope_without_base_init_says_what_to_do():
+    class Forgetful(chainer.Chain):
+        def __init__(self):
+            with self.init_scope():
+                self.l = L.Linear(1, 1)
+
+    with pytest.raises(AttributeError, match=r'Forgetful.__init__ must call super\(\)'):
+        Forgetful()
+
+
 def test_link_kwargs_make_parameters():
     link = chainer.Link(w=(2, 3), v=((4,), numpy.float64))
     assert link.w.shape == (2, 3) and link.v.dtype == numpy.float64
