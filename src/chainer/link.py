@@ -273,6 +273,8 @@ class Link(device_resident.DeviceResident):
             ret = _copy.deepcopy(self)
             for param in ret.params(include_uninit=False):
                 param.initialize(param.shape)
+                # Like a newly made parameter, the copy has a NaN gradient (as in Chainer).
+                param.grad = param.xp.full_like(param.array, numpy.nan)
         else:
             raise ValueError(f"The 'mode' argument should be either 'init','copy', or "
                              f"'share'. But {mode} was given.")

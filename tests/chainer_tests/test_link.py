@@ -171,8 +171,10 @@ def test_copy_copy_and_init():
     assert c.zeta.W.array is not net.zeta.W.array
     numpy.testing.assert_array_equal(c.zeta.W.array, net.zeta.W.array)
     numpy.testing.assert_array_equal(c.zeta.W.grad, net.zeta.W.grad)
+    net.cleargrads()
     i = net.copy('init')
     assert not numpy.array_equal(i.zeta.W.array, net.zeta.W.array)
+    assert numpy.isnan(i.zeta.W.grad).all() and numpy.isnan(i.zeta.b.grad).all()
     assert i.alpha.W.array is None
     with pytest.raises(ValueError, match="'mode'"):
         net.copy('deep')
