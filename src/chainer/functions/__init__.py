@@ -131,10 +131,10 @@ _MODULES = {
     'noise.simplified_dropconnect': 'simplified_dropconnect',
     'noise.zoneout': 'zoneout',
     # normalization
-        'decorrelated_batch_normalization fixed_decorrelated_batch_normalization',
     'normalization.batch_normalization': 'batch_normalization fixed_batch_normalization',
     'normalization.batch_renormalization': 'batch_renormalization fixed_batch_renormalization',
     'normalization.decorrelated_batch_normalization':
+        'decorrelated_batch_normalization fixed_decorrelated_batch_normalization',
     'normalization.group_normalization': 'group_normalization',
     'normalization.l2_normalization': 'normalize',
     'normalization.layer_normalization': 'layer_normalization',
