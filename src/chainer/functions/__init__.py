@@ -66,6 +66,13 @@ _MODULES = {
     'array.transpose_sequence': 'transpose_sequence',
     'array.vstack': 'vstack',
     'array.where': 'where',
+    # connection
+    'connection.convolution_2d': 'convolution_2d',
+    'connection.convolution_nd': 'convolution_1d convolution_3d convolution_nd',
+    'connection.deconvolution_2d': 'deconvolution_2d',
+    'connection.deconvolution_nd': 'deconvolution_1d deconvolution_3d deconvolution_nd',
+    'connection.depthwise_convolution_2d': 'depthwise_convolution_2d',
+    'connection.dilated_convolution_2d': 'dilated_convolution_2d',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',

@@ -56,8 +56,10 @@ def _array_module(x):
     return numpy
 
 
-def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
+def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None, dtype=None):
     # outs: the output sizes, when the caller fixes them (2-D im2col's out_h/out_w).
+    # dtype: the dtype of the result (the convolutions compute float16 in float32, and
+    # casting here saves them a pass over the input).
     xp = _array_module(img)
     shape = img.shape
     dims = shape[2:]
@@ -86,8 +88,10 @@ def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
         raise ValueError(
             f'im2col requires positive output sizes, got {outs} for input size {dims}, '
             f'kernel {ksize}, stride {stride}, pad {pad}, dilation {dilate}')
+    if dtype is None:
+        dtype = img.dtype
     if padded_any:
-        padded = xp.full(shape[:2] + tuple(full), pval, dtype=img.dtype)
+        padded = xp.full(shape[:2] + tuple(full), pval, dtype=dtype)
         padded[(slice(None), slice(None)) + tuple(inner)] = img
     else:
         padded = img
@@ -97,9 +101,9 @@ def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
         out_strides.append(st * s)
     windows = _as_strided(xp)(
         padded, shape[:2] + ksize + outs, strides[:2] + tuple(tap_strides) + tuple(out_strides))
-    # copy(), not ascontiguousarray(): a 1x1 window view may already be
-    # contiguous, and the result must never alias the input.
-    return windows.copy()
+    # A new array, never a view: a 1x1 window view may already be contiguous, and
+    # the result must never alias the input.
+    return windows.astype(dtype, order='C', copy=True)
 
 
 def _col2im_nd(col, stride, pad, dims, dilate):
