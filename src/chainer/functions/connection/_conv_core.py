@@ -158,35 +158,29 @@ def _bias_gradient(node, gy):
     return gb if gb.dtype == b_dtype else F.cast(gb, b_dtype)
 
 
-def _check_common(node, in_types, out_channels_axis=None):
-    """Checks shared by both directions; returns the x and W types.
-
-    The groups must divide x's channels and, for a convolution, W's output channels (axis
-    ``out_channels_axis`` of W).
-    """
+def _check_common(in_types, ndim):
+    """Checks shared by both directions; returns the x and W types."""
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     type_check._argname(in_types, ('x', 'W', 'b')[:len(in_types)])
     x_type, w_type = in_types[:2]
-    nd = node.ndim
     type_check.expect(
         x_type.dtype.kind == 'f',
         w_type.dtype.kind == 'f',
-        x_type.ndim == nd + 2,
-        w_type.ndim == nd + 2,
+        x_type.ndim == ndim + 2,
+        w_type.ndim == ndim + 2,
     )
-    groups = node.groups
-    if groups != 1:
-        channels = [('input', x_type.shape[1])]
-        if out_channels_axis is not None:
-            channels.append(('output', w_type.shape[out_channels_axis]))
-        for what, size in channels:
-            size = type_check.eval(size)
-            if size % groups:
-                raise node._groups_error(
-                    f'{node._func}: the number of groups must be a divisor of that of '
-                    f'{what} channels, got groups={groups} and {size} {what} channels')
     return x_type, w_type
+
+
+def _check_groups(node, what, size):
+    if node.groups == 1:
+        return
+    size = type_check.eval(size)
+    if size % node.groups:
+        raise node._groups_error(
+            f'{node._func}: the number of groups must be a divisor of that of {what} '
+            f'channels, got groups={node.groups} and {size} {what} channels')
 
 
 def _check_bias(node, b_type, x_type, out_channels):
@@ -212,8 +206,9 @@ class Convolution(_Spec):
     _outs = None    # output sizes fixed by the creator (the gradient nodes); else computed
 
     def check_type_forward(self, in_types):
-        x_type, w_type = _check_common(self, in_types, out_channels_axis=0)
+        x_type, w_type = _check_common(in_types, self.ndim)
         type_check.expect(x_type.shape[1] == w_type.shape[1] * self.groups)
+        _check_groups(self, 'output', w_type.shape[0])
         if len(in_types) == 3:
             _check_bias(self, in_types[2], x_type, w_type.shape[0])
 
@@ -270,8 +265,9 @@ class Deconvolution(_Spec):
     cover_all = False   # whether the matching convolution needs cover_all (set by forward)
 
     def check_type_forward(self, in_types):
-        x_type, w_type = _check_common(self, in_types)
+        x_type, w_type = _check_common(in_types, self.ndim)
         type_check.expect(x_type.shape[1] == w_type.shape[0])
+        _check_groups(self, 'input', x_type.shape[1])
         if self.outs is not None:
             # x must be what a convolution of the output gives, with or without cover_all.
             for i, (out, s, p, d) in enumerate(zip(self.outs, self.stride, self.pad,
