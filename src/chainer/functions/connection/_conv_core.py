@@ -1,11 +1,12 @@
 """What the convolution and deconvolution nodes of both families (2-D and N-D) share.
 
 Array code, written once against ``xp``: a convolution is im2col (a strided view of the padded
-input, copied once into ``(n, c, k..., out...)``) and one batched GEMM with the groups as a batch
-axis, ``y[n, g] = W[g] @ col[n, g]``; its gradient in W is ``sum_n gy[n, g] @ col[n, g].T``; a
-deconvolution (the convolution's adjoint in x) is the GEMM ``col[n, g] = W[g].T @ x[n, g]``
-followed by col2im. Everything stays in NCHW order, so nothing is transposed or copied between
-im2col and the GEMM, and the outputs are C-contiguous.
+input, copied once into the channel-major matrix ``(c * k..., n * out...)``) and one GEMM per
+group, ``y[g] = W[g] @ col[g]``; its gradient in W is ``gy[g] @ col[g].T``; a deconvolution (the
+convolution's adjoint in x) is the GEMM ``col[g] = W[g].T @ x[g]`` followed by col2im. One large
+GEMM per group (not one per sample) keeps BLAS efficient and its threads busy. The outputs are
+``(n, c, ...)`` views of channel-major memory, as Chainer's CPU outputs were views too; feeding
+one to the next convolution (or its gradient back) costs no transpose.
 
 Nodes: :class:`Convolution`, :class:`ConvolutionGradW` and :class:`Deconvolution` hold the
 checks, forward and backward. The public classes (``Convolution2DFunction``,
@@ -102,19 +103,32 @@ def _compute_dtype(*dtypes):
     return numpy.promote_types(numpy.result_type(*dtypes), numpy.float32)
 
 
+def _channel_major(a, groups):
+    """``(n, c, d...)`` as the matrices ``(groups, c / groups, n * d...)`` (free when ``a`` is
+    already laid out channel first in memory, as this module's outputs are)."""
+    n, c = a.shape[:2]
+    return a.swapaxes(0, 1).reshape(groups, c // groups, n * math.prod(a.shape[2:]))
+
+
+def _batch_major(m, n, dims):
+    """The inverse of :func:`_channel_major`: a ``(n, c, d...)`` view of the matrices."""
+    return m.reshape((m.shape[0] * m.shape[1], n) + tuple(dims)).swapaxes(0, 1)
+
+
 def convolve(x, W, b, stride, pad, outs, dilate, groups):
     """``y = conv(x, W) + b`` with the given output sizes; ``y`` has x's dtype."""
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
-    n = x.shape[0]
     out_c = W.shape[0]
-    col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype)
-    col = col.reshape(n, groups, -1, math.prod(outs))
+    col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype,
+                             channel_major=True)
+    n, c = x.shape[:2]
+    col = col.reshape(groups, c // groups * math.prod(W.shape[2:]), n * math.prod(outs))
     w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, -1)
-    y = xp.matmul(w, col).reshape((n, out_c) + outs)
+    y = xp.matmul(w, col)
     if b is not None:
-        y += b.reshape((out_c,) + (1,) * len(outs))
-    return y.astype(x.dtype, copy=False)
+        y += b.reshape(groups, -1, 1)
+    return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
 def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
@@ -122,12 +136,13 @@ def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, gy.dtype)
     n, c = x.shape[:2]
-    out_c, outs = gy.shape[1], gy.shape[2:]
-    col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype)
-    col = col.reshape(n, groups, -1, math.prod(outs))
-    g = gy.astype(dtype, copy=False).reshape(n, groups, out_c // groups, -1)
-    gW = xp.matmul(g, col.swapaxes(2, 3)).sum(axis=0)
-    return gW.reshape((out_c, c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
+    outs = gy.shape[2:]
+    col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype,
+                             channel_major=True)
+    col = col.reshape(groups, c // groups * math.prod(ksize), n * math.prod(outs))
+    g = _channel_major(gy.astype(dtype, copy=False), groups)
+    gW = xp.matmul(g, col.swapaxes(1, 2))
+    return gW.reshape((gy.shape[1], c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
 
 
 def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
@@ -139,14 +154,17 @@ def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
     n, in_c = x.shape[:2]
-    dims = x.shape[2:]
+    dims, ksize = x.shape[2:], W.shape[2:]
+    nd = len(dims)
     out_c = W.shape[1] * groups
     w = W.astype(dtype, copy=False).reshape(groups, in_c // groups, -1).swapaxes(1, 2)
-    xg = x.astype(dtype, copy=False).reshape(n, groups, in_c // groups, -1)
-    col = xp.matmul(w, xg).reshape((n, out_c) + W.shape[2:] + dims)
+    col = xp.matmul(w, _channel_major(x.astype(dtype, copy=False), groups))
+    # (out_c, k..., n, d...) in memory, seen as im2col's (n, out_c, k..., d...).
+    col = col.reshape((out_c,) + ksize + (n,) + dims).transpose(
+        (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2)))
     y = conv_nd._col2im_nd(col, stride, pad, outs, dilate)
     if b is not None:
-        y += b.reshape((out_c,) + (1,) * len(outs))
+        y += b.reshape((out_c,) + (1,) * nd)
     return y.astype(x.dtype, copy=False)
 
 
