@@ -35,7 +35,12 @@ def int_tuple(func, name, value, ndim, minimum, length_error=AssertionError):
     except AssertionError:
         raise length_error(f'{func}: {name} must be an int or {ndim} ints (one per spatial '
                            f'axis), got {value!r}') from None
+    except TypeError:
+        values = (value,)
     for v in values:
+        if not isinstance(v, (int, numpy.integer)):
+            raise TypeError(f'{func}: {name} must be an int or {ndim} ints (one per spatial '
+                            f'axis), got {value!r}')
         if v < minimum:
             raise ValueError(f'{func}: {name} should be >= {minimum} on every axis, '
                              f'got {value!r}')

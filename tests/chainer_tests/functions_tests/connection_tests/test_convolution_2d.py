@@ -135,6 +135,8 @@ def test_kernel_larger_than_padded_input():
     ({'dilate': 0}, ValueError),
     ({'groups': 0}, ValueError),
     ({'stride': (1, 2, 3)}, ValueError),
+    ({'stride': 1.5}, TypeError),
+    ({'pad': (1, 0.5)}, TypeError),
 ])
 def test_invalid_arguments(kwargs, error):
     with pytest.raises(error, match='convolution_2d|deterministic'):
