@@ -134,7 +134,7 @@ def _col2im_nd(col, stride, pad, dims, dilate):
         full.append(max(p + d, (k - 1) * di + (o - 1) * s + 1))
         crop.append(slice(p, p + d))
         tap_slices.append([slice(t * di, t * di + s * o, s) for t in range(k)])
-    if col.strides[1] > col.strides[0]:
+    if col.strides[0] >= col.strides[1]:
         img = xp.zeros(shape[:2] + tuple(full), dtype=col.dtype)
     else:
         # A channel-major col (a transposed view): sum into a channel-major image, so
