@@ -10,15 +10,24 @@ class Convolution2DFunction(_conv_core.Spec2D, _conv_core.Convolution):
         cover_all (bool): Add outputs for the last partial windows.
         dilate (int or pair of ints): Spacing between kernel taps (keyword only).
         groups (int): Number of channel groups (keyword only).
+        cudnn_fast (bool): Chainer's request for cuDNN's fast, layout-changing mode
+            (keyword only); rechainer uses no cuDNN, so ``True`` fails when the node runs.
     """
 
     _func = 'convolution_2d'
-    cudnn_fast = False
 
     def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
+        self.cudnn_fast = kwargs.pop('cudnn_fast', False)
         dilate, groups = _conv_core.parse_kwargs_2d(type(self).__name__, kwargs)
         _conv_core.set_spec(self, 2, stride, pad, dilate, groups, ValueError)
         self.cover_all = cover_all
+
+    def forward(self, inputs):
+        if self.cudnn_fast:
+            # As in Chainer on the CPU; rechainer has no cuDNN path on the GPU either.
+            raise RuntimeError("convolution_2d: 'cudnn_fast' can't be used without cuDNN, "
+                               'which rechainer does not use (on the CPU or the GPU)')
+        return super().forward(inputs)
 
     def _deconvolution(self, outs):
         return deconvolution_2d.Deconvolution2DFunction(
@@ -85,6 +94,8 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
         dilate (int or pair of ints): Spacing ``(d_Y, d_X)`` between kernel taps.
         groups (int): Number of groups; channel ``c'`` only reaches the outputs of its
             group. Must divide both channel counts.
+        cudnn_fast (bool): Accepted for compatibility; ``True`` raises ``RuntimeError``, as
+            Chainer did on the CPU (rechainer uses no cuDNN).
 
     Returns:
         ~chainer.Variable: Output ``(n, c_O, out_h, out_w)`` of x's dtype.
@@ -97,6 +108,8 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
         array([[[[10., 18.],
                  [42., 50.]]]], dtype=float32)
     """
+    cudnn_fast = kwargs.pop('cudnn_fast', False)
     dilate, groups = _conv_core.parse_kwargs_2d('convolution_2d', kwargs)
-    node = Convolution2DFunction(stride, pad, cover_all, dilate=dilate, groups=groups)
+    node = Convolution2DFunction(stride, pad, cover_all, dilate=dilate, groups=groups,
+                                 cudnn_fast=cudnn_fast)
     return node.apply((x, W) if b is None else (x, W, b))[0]

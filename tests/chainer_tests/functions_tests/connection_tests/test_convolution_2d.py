@@ -143,6 +143,15 @@ def test_invalid_arguments(kwargs, error):
         F.convolution_2d(_x, _W, **kwargs)
 
 
+def test_cudnn_fast_is_accepted_but_cannot_run():
+    assert F.convolution_2d(_x, _W, cudnn_fast=False).shape == (2, 4, 3, 3)
+    assert convolution_2d.Convolution2DFunction(cudnn_fast=True).cudnn_fast is True
+    with pytest.raises(RuntimeError, match='cudnn_fast'):
+        F.convolution_2d(_x, _W, cudnn_fast=True)
+    with pytest.raises(TypeError, match='cudnn_fast'):
+        F.deconvolution_2d(_x, _W, cudnn_fast=False)
+
+
 def test_matches_convolution_nd():
     x = numpy.random.rand(2, 4, 6, 5)
     W = numpy.random.rand(4, 2, 3, 2)
