@@ -11,14 +11,13 @@ medians of interleaved runs; ratios are rechainer / floor and rechainer / PyTorc
     python benchmarks/bench_convolution.py [--repeat 10] [--only vgg]
 """
 import argparse
-import statistics
-import time
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 import chainer
 import chainer.functions as F
+from bench_functions import _medians_ms     # interleaved medians (this folder is on sys.path)
 
 CASES = [
     # name, batch, in channels, out channels, image size, pad
@@ -56,20 +55,6 @@ def floor_step(x, W, b, gy, pad):
     gcol = _windows(gyp, K, x.shape[2:], 0, 1)                        # (o, k, k, n, h, w)
     gx = np.tensordot(W[:, :, ::-1, ::-1], gcol, ((0, 2, 3), (0, 1, 2)))   # (c, n, h, w)
     return y, gx, gW, gb
-
-
-def _medians_ms(fns, repeat):
-    """Median time of each function; the calls are interleaved so that load from other
-    processes affects all of them alike."""
-    for fn in fns:
-        fn()    # warm up
-    times = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, ts in zip(fns, times):
-            t = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - t)
-    return [statistics.median(ts) * 1e3 for ts in times]
 
 
 def _torch_fns(x, W, b, gy_nchw, pad):
@@ -117,18 +102,24 @@ def run_case(name, n, c, o, size, pad, repeat, rng):
         np.testing.assert_allclose(g, w if axes is None else w.transpose(axes),
                                    rtol=1e-3, atol=1e-3)
 
-    fns = [ch_forward, lambda: floor_forward(x, W, b, pad), ch_step,
-           lambda: floor_step(x, W, b, gy, pad)]
+    # Forward and forward+backward are timed in separate groups: a call right after a
+    # forward+backward (which leaves large freed buffers and cold caches) runs slower, and
+    # that should not fall on one side only.
     torch_fns = _torch_fns(x, W, b, gy_nchw, pad)
+    forwards = [ch_forward, lambda: floor_forward(x, W, b, pad)]
+    steps = [ch_step, lambda: floor_step(x, W, b, gy, pad)]
     if torch_fns is not None:
-        fns += list(torch_fns)
-    times = _medians_ms(fns, repeat)
-    fwd, np_fwd, step, np_step = times[:4]
+        forwards.append(torch_fns[0])
+        steps.append(torch_fns[1])
+    fwd_times = _medians_ms(forwards, repeat)
+    step_times = _medians_ms(steps, repeat)
+    fwd, np_fwd = fwd_times[:2]
+    step, np_step = step_times[:2]
     line = (f'{name:<7} {f"{n}x{c}x{size}x{size} -> {o}, pad {pad}":<26} '
             f'{fwd:8.2f} {np_fwd:8.2f} {fwd / np_fwd:6.2f} '
             f'{step:8.2f} {np_step:8.2f} {step / np_step:6.2f}')
     if torch_fns is not None:
-        t_fwd, t_step = times[4:]
+        t_fwd, t_step = fwd_times[2], step_times[2]
         line += f' {t_fwd:8.2f} {fwd / t_fwd:6.2f} {t_step:8.2f} {step / t_step:6.2f}'
     print(line, flush=True)
 
