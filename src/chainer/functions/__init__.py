@@ -117,6 +117,13 @@ _MODULES = {
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
     'math.zeta': 'zeta',
+    # pooling
+    'pooling.average_pooling_2d': 'average_pooling_2d',
+    'pooling.average_pooling_nd': 'average_pooling_1d average_pooling_3d average_pooling_nd',
+    'pooling.max_pooling_nd': 'max_pooling_1d max_pooling_2d max_pooling_3d max_pooling_nd',
+    'pooling.unpooling_2d': 'unpooling_2d',
+    'pooling.unpooling_nd': 'unpooling_1d unpooling_3d unpooling_nd',
+    'pooling.upsampling_2d': 'upsampling_2d',
     # rnn
     'rnn.lstm': 'lstm',
     'rnn.slstm': 'slstm',
