@@ -6,7 +6,6 @@ per-ROI work is vectorised over channels and bins; ROIs are looped over only
 where bins of different sizes make a batched form cost more than it saves.
 """
 import numbers
-import sys
 
 import numpy
 
@@ -110,12 +109,18 @@ def bin_max(x, batch, hs, he, ws, we):
 
 
 def scatter_add(xp, a, indices, values):
-    """``a[indices] += values`` with repeated indices adding up."""
+    """``a[indices] += values`` with repeated indices adding up (``a`` C-contiguous)."""
     if xp is numpy:
-        numpy.add.at(a, indices, values)
+        # bincount over flat positions is many times faster than numpy.add.at.
+        flat = 0
+        for index, size in zip(indices, a.shape):
+            flat = flat * size + index
+        flat, values = numpy.broadcast_arrays(flat, values)
+        a += numpy.bincount(flat.ravel(), values.ravel().astype(numpy.float64),
+                            a.size).reshape(a.shape).astype(a.dtype, copy=False)
     else:
-        sys.modules['cupyx'].scatter_add(a, indices, values)
-
+        import cupyx
+        cupyx.scatter_add(a, indices, values)
 
 def _batch_channel(xp, batch, shape):
     # Index arrays that broadcast against an (R, C, ...) array of per-ROI values.
@@ -146,37 +151,48 @@ def gather_by_index(x, index, batch):
     return xp.where(valid, y, 0).astype(x.dtype, copy=False)
 
 
-def bin_sum(x, batch, hs, he, ws, we):
-    """Sum of ``x[batch[r], :, hs:he, ws:we]`` per ROI and bin, through an integral image."""
+def per_image(batch, xp):
+    """``(image, ROI positions on xp)`` for each image some ROI points at."""
+    for b in numpy.unique(batch):
+        yield int(b), xp.asarray(numpy.flatnonzero(batch == b))
+
+
+def separable_pool(x, batch, ay, ax):
+    """``y[r, c] = ay[r] @ x[batch[r], c] @ ax[r].T`` for all ROIs, one product per image.
+
+    ``ay`` (R, outh, h) and ``ax`` (R, outw, w) weigh the rows and columns each
+    bin reads: pooling that is an average over a rectangle of (interpolated)
+    pixels is separable this way.
+    """
     xp = backend.get_array_module(x)
-    n, c, h, w = x.shape
-    integral = xp.zeros((n, c, h + 1, w + 1), dtype=numpy.float64)
-    integral[:, :, 1:, 1:] = x.astype(numpy.float64).cumsum(2).cumsum(3)
-    b = xp.asarray(batch)[:, None, None]
-    hs, he, ws, we = (xp.asarray(a) for a in (hs, he, ws, we))
-    lo_h, hi_h = hs[:, :, None], he[:, :, None]
-    lo_w, hi_w = ws[:, None, :], we[:, None, :]
-    # Advanced indices around a slice put the indexed axes first: (R, ph, pw, c).
-    s = (integral[b, :, hi_h, hi_w] - integral[b, :, lo_h, hi_w]
-         - integral[b, :, hi_h, lo_w] + integral[b, :, lo_h, lo_w])
-    return s.transpose(0, 3, 1, 2)
+    dtype = x.dtype
+    if dtype == numpy.float16:      # products of float16 lose digits quickly
+        x, ay, ax = (a.astype(numpy.float32) for a in (x, ay, ax))
+    y = xp.empty((len(batch), x.shape[1], ay.shape[1], ax.shape[1]), dtype=x.dtype)
+    for b, rs in per_image(batch, xp):
+        t = xp.tensordot(ay[rs], x[b], axes=(2, 1))                 # (Rb, outh, c, w)
+        y[rs] = xp.matmul(t.transpose(0, 2, 1, 3), ax[rs].transpose(0, 2, 1)[:, None])
+    return y.astype(dtype, copy=False)
 
 
-def bin_sum_grad(g, batch, hs, he, ws, we, x_shape):
-    """The adjoint of :func:`bin_sum`: each bin's gradient added over the whole bin."""
-    xp = backend.get_array_module(g)
-    n, c, h, w = x_shape
-    corners = xp.zeros((n, c, h + 1, w + 1), dtype=numpy.float64)
-    g = g.astype(numpy.float64).transpose(0, 2, 3, 1)      # (R, ph, pw, c)
-    b = xp.asarray(batch)[:, None, None]
-    hs, he, ws, we = (xp.asarray(a) for a in (hs, he, ws, we))
-    ch = xp.arange(c)
-    for rows, cols, sign in ((he, we, 1), (hs, we, -1), (he, ws, -1), (hs, ws, 1)):
-        idx = (b[..., None], ch, rows[:, :, None, None], cols[:, None, :, None])
-        scatter_add(xp, corners, idx, g if sign > 0 else -g)
-    # Integral image entry (i, j) sums x[:i, :j], so x[h, w] collects every corner below-right.
-    gx = corners[:, :, 1:, 1:][:, :, ::-1, ::-1].cumsum(2).cumsum(3)[:, :, ::-1, ::-1]
-    return xp.ascontiguousarray(gx)
+def separable_pool_grad(gy, batch, ay, ax, x_shape):
+    """The adjoint of :func:`separable_pool`."""
+    xp = backend.get_array_module(gy)
+    dtype = gy.dtype
+    if dtype == numpy.float16:
+        gy, ay, ax = (a.astype(numpy.float32) for a in (gy, ay, ax))
+    gx = xp.zeros(x_shape, dtype=gy.dtype)
+    for b, rs in per_image(batch, xp):
+        u = xp.matmul(gy[rs], ax[rs][:, None])                       # (Rb, c, outh, w)
+        gx[b] += xp.tensordot(ay[rs], u, axes=([0, 1], [0, 2])).transpose(1, 0, 2)
+    return gx.astype(dtype, copy=False)
+
+
+def box_rows(lo, hi, size, dtype):
+    """``(R, out, size)`` rows averaging ``[lo, hi)`` of each bin (zero rows for empty bins)."""
+    at = numpy.arange(size)
+    inside = (at >= lo[..., None]) & (at < hi[..., None])
+    return (inside / numpy.maximum(hi - lo, 1)[..., None]).astype(dtype)
 
 
 def sample_points(start, end, out, ratio):
@@ -230,9 +246,11 @@ def scatter_bilinear(g, cy, cx, batch, x_shape):
     b, ch = _batch_channel(xp, batch, g.shape)
     low_y, high_y, wl_y, wh_y = bilinear(cy, x_shape[2])
     low_x, high_x, wl_x, wh_x = bilinear(cx, x_shape[3])
-    for rows, wy in ((low_y, wl_y), (high_y, wh_y)):
-        for cols, wx in ((low_x, wl_x), (high_x, wh_x)):
-            scatter_add(xp, gx, (b, ch, rows, cols), (g * (wy * wx)).astype(g.dtype))
+    # The four neighbours stacked on a leading axis: one scatter instead of four.
+    rows = xp.stack([low_y, low_y, high_y, high_y])
+    cols = xp.stack([low_x, high_x, low_x, high_x])
+    weights = xp.stack([wl_y * wl_x, wl_y * wh_x, wh_y * wl_x, wh_y * wh_x])
+    scatter_add(xp, gx, (b[None], ch[None], rows, cols), (g * weights).astype(g.dtype))
     return gx
 
 def check_types(in_types, float32_only=False):

@@ -34,26 +34,11 @@ class ROIAverageAlign2D(function.Function):
         # Sampling is separable: a bin's mean is (rows of ay) @ x @ (rows of ax)^T.
         self._ay = xp.asarray(_axis_weights(edges[:, 0], edges[:, 2], self.outh, ry, h, x.dtype))
         self._ax = xp.asarray(_axis_weights(edges[:, 1], edges[:, 3], self.outw, rx, w, x.dtype))
-        y = xp.empty((len(self._batch), c, self.outh, self.outw), dtype=x.dtype)
-        for b, rs in self._per_image():
-            t = xp.tensordot(self._ay[rs], x[b], axes=(2, 1))            # (Rb, outh, c, w)
-            y[rs] = xp.matmul(t.transpose(0, 2, 1, 3), self._ax[rs].transpose(0, 2, 1)[:, None])
-        return y,
-
-    def _per_image(self):
-        # ROIs grouped by image: one pair of products per image, not per ROI.
-        xp = backend.get_array_module(self._ay)
-        for b in numpy.unique(self._batch):
-            yield int(b), xp.asarray(numpy.flatnonzero(self._batch == b))
+        return _roi.separable_pool(x, self._batch, self._ay, self._ax),
 
     def backward(self, inputs, grad_outputs):
-        x = inputs[0]
-        gy = grad_outputs[0]
-        xp = backend.get_array_module(x)
-        gx = xp.zeros_like(x)
-        for b, rs in self._per_image():
-            u = xp.matmul(gy[rs], self._ax[rs][:, None])                  # (Rb, c, outh, w)
-            gx[b] += xp.tensordot(self._ay[rs], u, axes=([0, 1], [0, 2])).transpose(1, 0, 2)
+        gx = _roi.separable_pool_grad(grad_outputs[0], self._batch, self._ay, self._ax,
+                                      inputs[0].shape)
         return gx, None, None
 
 

@@ -1,6 +1,4 @@
 """Region of interest (ROI) average pooling with ROIs given per batch index."""
-import numpy
-
 from chainer import backend
 from chainer import function
 from chainer.functions.pooling import _roi
@@ -16,27 +14,20 @@ class ROIAveragePooling2D(function.Function):
     def check_type_forward(self, in_types):
         _roi.check_types(in_types)
 
-    def _counts(self, xp):
-        hs, he, ws, we = self._bins
-        count = (he - hs)[:, :, None] * (we - ws)[:, None, :]
-        # 1 / count per bin, 0 for an empty bin; broadcasts against (R, c, outh, outw).
-        inv = numpy.where(count > 0, 1 / numpy.maximum(count, 1), 0)
-        return xp.asarray(inv[:, None])
-
     def forward(self, inputs):
         x, rois, roi_indices = inputs
         xp = backend.get_array_module(x)
         edges, self._batch = _roi.prepare(self, 'roi_average_pooling_2d', x, rois, roi_indices)
-        self._bins = _roi.yx_int_bins(self, edges, *x.shape[2:])
-        y = _roi.bin_sum(x, self._batch, *self._bins) * self._counts(xp)
-        return y.astype(x.dtype),
+        hs, he, ws, we = _roi.yx_int_bins(self, edges, *x.shape[2:])
+        # A bin's mean is separable: (mean over its rows) of (mean over its columns).
+        self._ay = xp.asarray(_roi.box_rows(hs, he, x.shape[2], x.dtype))
+        self._ax = xp.asarray(_roi.box_rows(ws, we, x.shape[3], x.dtype))
+        return _roi.separable_pool(x, self._batch, self._ay, self._ax),
 
     def backward(self, inputs, grad_outputs):
-        x = inputs[0]
-        xp = backend.get_array_module(x)
-        g = grad_outputs[0] * self._counts(xp)
-        gx = _roi.bin_sum_grad(g, self._batch, *self._bins, x.shape)
-        return gx.astype(x.dtype), None, None
+        gx = _roi.separable_pool_grad(grad_outputs[0], self._batch, self._ay, self._ax,
+                                      inputs[0].shape)
+        return gx, None, None
 
 
 def roi_average_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):

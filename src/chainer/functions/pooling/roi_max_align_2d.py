@@ -32,12 +32,17 @@ class ROIMaxAlign2D(function.Function):
         # The winning sample's coordinates, for the backward pass (nan: no sample).
         self._cy = xp.empty((n_rois, c, ph, pw), dtype=numpy.float64)
         self._cx = xp.empty_like(self._cy)
+        images = {}     # each image as one (h, c * w) matrix, made once
         for r in range(n_rois):
+            b = int(self._batch[r])
+            if b not in images:
+                images[b] = xp.ascontiguousarray(x[b].transpose(1, 0, 2)).reshape(h, c * w)
             gy, gx = int(grid_y[r]), int(grid_x[r])
             cy, cx = coord_y[r, :, :gy], coord_x[r, :, :gx]       # (ph, gy), (pw, gx)
             my = xp.asarray(_roi.interp_rows(cy.reshape(-1), h).astype(x.dtype))
             mx = xp.asarray(_roi.interp_rows(cx.reshape(-1), w).astype(x.dtype))
-            s = xp.matmul(xp.tensordot(my, x[int(self._batch[r])], axes=(1, 1)), mx.T)
+            # All samples of the ROI at once: (my @ x[b]) @ mx.T per channel, as two GEMMs.
+            s = (my @ images[b]).reshape(ph * gy * c, w) @ mx.T
             s = s.reshape(ph, gy, c, pw, gx).transpose(2, 0, 3, 1, 4).reshape(c, ph, pw, -1)
             # Samples more than a pixel outside the image do not take part.
             inside_y = (cy >= -1) & (cy <= h)
