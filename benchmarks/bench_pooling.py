@@ -8,6 +8,9 @@ forward; ``put_along_axis`` into zero windows and a slice-add per kernel tap
 to scatter them back. PyTorch's CPU ``max_pool2d`` (``ceil_mode=True``, which
 is ``cover_all``) runs too when ``torch`` can be imported. The script prints
 median times and ratios to the floor; a ratio below 1 is faster than it.
+rechainer finds the winning taps only when something needs them (backward,
+``return_indices``), so its forward column is the inference cost; the forward +
+backward columns compare the whole training step.
 
     python benchmarks/bench_pooling.py [--repeat 20] [--threads N]
 """

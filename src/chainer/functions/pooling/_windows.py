@@ -69,23 +69,30 @@ def window_sum(x, ksize, stride, pad, outs):
 
 
 def window_max(x, ksize, stride, pad, outs):
-    """Max over each window (padding never wins) and its index in the window.
-
-    Ties go to the first tap in C order, as ``argmax`` would.
-    """
+    """Max over each window (padding never wins), and the padded input for :func:`window_argmax`."""
     xp = backend.get_array_module(x)
     xpad = padded(x, ksize, stride, pad, outs, -numpy.inf)
     slices = taps(ksize, stride, outs)
     y = xpad[slices[0]].copy()
     for sl in slices[1:]:
         xp.maximum(y, xpad[sl], out=y)
+    return y, xpad
+
+
+def window_argmax(xpad, y, ksize, stride):
+    """Index, within its window, of the element of ``xpad`` equal to each window's max ``y``.
+
+    Ties go to the first tap in C order, as ``argmax`` would.
+    """
+    xp = backend.get_array_module(xpad)
+    slices = taps(ksize, stride, y.shape[2:])
     # Walking the taps backwards leaves the first matching tap in ``index``.
     index = xp.full(y.shape, len(slices) - 1, dtype=numpy.int64)
     hit = xp.empty(y.shape, dtype=bool)
     for t in range(len(slices) - 2, -1, -1):
         xp.equal(xpad[slices[t]], y, out=hit)
         xp.copyto(index, t, where=hit)
-    return y, index
+    return index
 
 
 def scatter(g, index, ksize, stride, pad, dims):

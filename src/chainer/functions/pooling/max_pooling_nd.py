@@ -4,15 +4,33 @@ from chainer.functions.pooling import pooling_nd
 
 
 class MaxPoolingND(pooling_nd._PoolingND):
-    """Max pooling over ``ndim`` spatial axes; keeps the winning tap of each window."""
+    """Max pooling over ``ndim`` spatial axes; ``indexes`` holds the winning tap of each window."""
+
+    _indexes = None
 
     def forward(self, inputs):
         x, = inputs
         self._in_dims = x.shape[2:]
         outs = _windows.out_sizes(f'max_pooling_{self.ndim}d', self._in_dims, self.ksize,
                                   self.stride, self.pad, self.cover_all)
-        y, self.indexes = _windows.window_max(x, self.ksize, self.stride, self.pad, outs)
+        y, self._xpad = _windows.window_max(x, self.ksize, self.stride, self.pad, outs)
+        self._y = y
+        self._indexes = None
         return y,
+
+    # The winning taps cost as much as the max itself and inference never needs them,
+    # so they are found on first use (backward, return_indices) from the padded input
+    # and the output, which, like retained arrays, must not be modified in place before.
+    @property
+    def indexes(self):
+        if self._indexes is None and getattr(self, '_xpad', None) is not None:
+            self._indexes = _windows.window_argmax(self._xpad, self._y, self.ksize, self.stride)
+            self._xpad = self._y = None
+        return self._indexes
+
+    @indexes.setter
+    def indexes(self, value):
+        self._indexes = value
 
     def backward(self, indexes, grad_outputs):
         return MaxPoolingNDGrad(self).apply(grad_outputs)
