@@ -1,11 +1,10 @@
 """Base class of the 2-D pooling functions."""
 from chainer.functions.pooling import pooling_nd
+from chainer.utils import conv_nd
 
 
 def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return tuple(x)
-    return x, x
+    return conv_nd.as_tuple(x, 2)
 
 
 class Pooling2D(pooling_nd._PoolingND):
@@ -16,8 +15,7 @@ class Pooling2D(pooling_nd._PoolingND):
     """
 
     def __init__(self, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-        super().__init__(2, _pair(ksize), None if stride is None else _pair(stride),
-                         _pair(pad), cover_all, return_indices)
+        super().__init__(2, ksize, stride, pad, cover_all, return_indices)
 
     kh = property(lambda self: self.ksize[0])
     kw = property(lambda self: self.ksize[1])

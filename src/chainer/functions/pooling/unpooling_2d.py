@@ -8,7 +8,7 @@ class Unpooling2D(pooling_2d.Pooling2D):
 
     def __init__(self, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super().__init__(ksize, stride, pad, cover_all)
-        self.outh, self.outw = (None, None) if outsize is None else outsize
+        self.outh, self.outw = (None, None) if outsize is None else pooling_2d._pair(outsize)
 
     @property
     def outs(self):

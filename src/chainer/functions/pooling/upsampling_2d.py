@@ -11,7 +11,7 @@ class Upsampling2D(pooling_2d.Pooling2D):
     def __init__(self, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super().__init__(ksize, stride, pad, cover_all)
         self.indexes = indexes
-        self.outh, self.outw = (None, None) if outsize is None else outsize
+        self.outh, self.outw = (None, None) if outsize is None else pooling_2d._pair(outsize)
 
     def check_type_forward(self, in_types):
         super().check_type_forward(in_types)

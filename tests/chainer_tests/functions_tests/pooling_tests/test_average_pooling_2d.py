@@ -59,3 +59,11 @@ def test_classes():
 def test_invalid(shape, dtype):
     with pytest.raises(type_check.InvalidType, match='AveragePooling2D'):
         F.average_pooling_2d(numpy.zeros(shape, dtype), 2)
+
+
+def test_numpy_integer_and_list_sizes():
+    x = numpy.random.rand(1, 1, 4, 4).astype(numpy.float32)
+    expected = F.average_pooling_2d(x, 2, 1).array
+    numpy.testing.assert_array_equal(
+        F.average_pooling_2d(x, numpy.int32(2), numpy.int64(1)).array, expected)
+    numpy.testing.assert_array_equal(F.average_pooling_2d(x, [2, 2], [1, 1]).array, expected)
