@@ -74,7 +74,7 @@ def int_bins(start, end, out, size, plus_one):
 
 
 def bin_max(x, batch, hs, he, ws, we):
-    """Max of ``x[batch[r], :, hs:he, ws:we]`` per ROI and bin, with its flat index in ``h * W + w``.
+    """Max of ``x[batch[r], :, hs:he, ws:we]`` per ROI and bin, and its flat index ``h * W + w``.
 
     Empty bins give ``-inf`` and index ``-1``. Rectangles make the max
     separable: rows first (within the ROI's rows), then columns.
@@ -121,6 +121,7 @@ def scatter_add(xp, a, indices, values):
     else:
         import cupyx
         cupyx.scatter_add(a, indices, values)
+
 
 def _batch_channel(xp, batch, shape):
     # Index arrays that broadcast against an (R, C, ...) array of per-ROI values.
@@ -240,7 +241,8 @@ def interp_rows(coord, size):
 
 
 def scatter_bilinear(g, cy, cx, batch, x_shape):
-    """Adds ``g[r, c, i, j]``, bilinearly split, around ``(cy, cx)[r, c, i, j]`` of ``x[batch[r], c]``."""
+    """Adds each ``g[r, c, i, j]``, bilinearly split, around the point
+    ``(cy, cx)[r, c, i, j]`` of ``x[batch[r], c]``."""
     xp = backend.get_array_module(g)
     gx = xp.zeros(x_shape, dtype=g.dtype)
     b, ch = _batch_channel(xp, batch, g.shape)

@@ -69,7 +69,8 @@ def window_sum(x, ksize, stride, pad, outs):
 
 
 def window_max(x, ksize, stride, pad, outs):
-    """Max over each window (padding never wins), and the padded input for :func:`window_argmax`."""
+    """Max over each window (padding never wins), and the padded input (for
+    :func:`window_argmax`)."""
     xp = backend.get_array_module(x)
     xpad = padded(x, ksize, stride, pad, outs, -numpy.inf)
     slices = taps(ksize, stride, outs)

@@ -52,8 +52,10 @@ class ROIMaxAlign2D(function.Function):
             arg = s.argmax(axis=3)
             y[r] = xp.take_along_axis(s, arg[..., None], 3)[..., 0]
             found = y[r] > -numpy.inf
-            self._cy[r] = xp.where(found, xp.asarray(cy)[xp.arange(ph)[:, None], arg // gx], numpy.nan)
-            self._cx[r] = xp.where(found, xp.asarray(cx)[xp.arange(pw), arg % gx], numpy.nan)
+            rows = xp.asarray(cy)[xp.arange(ph)[:, None], arg // gx]
+            cols = xp.asarray(cx)[xp.arange(pw), arg % gx]
+            self._cy[r] = xp.where(found, rows, numpy.nan)
+            self._cx[r] = xp.where(found, cols, numpy.nan)
         return y,
 
     def backward(self, inputs, grad_outputs):

@@ -37,8 +37,8 @@ class TestROIPooling2D(testing.FunctionTestCase):
         return _reference.distinct((2, 3, 12, 8), self.dtype),
 
     def forward(self, inputs, device):
-        return F.roi_pooling_2d(inputs[0], device.send(self.rois.astype(inputs[0].dtype)), *self.outsize,
-                                self.spatial_scale),
+        rois = device.send(self.rois.astype(inputs[0].dtype))
+        return F.roi_pooling_2d(inputs[0], rois, *self.outsize, self.spatial_scale),
 
     def forward_expected(self, inputs):
         rois = self.rois[:, [2, 1, 4, 3]]
