@@ -1,4 +1,5 @@
 """Spatial (2-D) average pooling."""
+from chainer import function_node
 from chainer.functions.pooling import average_pooling_nd
 from chainer.functions.pooling import pooling_2d
 
@@ -13,14 +14,11 @@ class AveragePooling2D(pooling_2d.Pooling2D):
         return AveragePooling2DGrad(self).apply(grad_outputs)
 
 
-class AveragePooling2DGrad(pooling_2d.Pooling2D):
+class AveragePooling2DGrad(function_node.FunctionNode):
     """Spreads each output gradient evenly over its window."""
 
     def __init__(self, apool2d):
         self.func = apool2d
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         return average_pooling_nd._average_grad(self.func, inputs[0]),

@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import backend
+from chainer import function_node
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -52,14 +53,11 @@ class AveragePoolingND(pooling_nd._PoolingND):
         return AveragePoolingNDGrad(self).apply(grad_outputs)
 
 
-class AveragePoolingNDGrad(pooling_nd._PoolingND):
+class AveragePoolingNDGrad(function_node.FunctionNode):
     """Spreads each output gradient evenly over its window (linear in the gradient)."""
 
     def __init__(self, apoolnd):
         self.func = apoolnd
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         return _average_grad(self.func, inputs[0]),

@@ -1,4 +1,5 @@
 """Max pooling over N spatial axes (and its 1-D, 2-D and 3-D forms)."""
+from chainer import function_node
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -36,14 +37,11 @@ class MaxPoolingND(pooling_nd._PoolingND):
         return MaxPoolingNDGrad(self).apply(grad_outputs)
 
 
-class MaxPoolingNDGrad(pooling_nd._PoolingND):
+class MaxPoolingNDGrad(function_node.FunctionNode):
     """Routes each output gradient to the input element that won its window."""
 
     def __init__(self, func):
         self.func = func
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         gy, = inputs
@@ -54,14 +52,11 @@ class MaxPoolingNDGrad(pooling_nd._PoolingND):
         return MaxPoolingNDWithIndexes(self.func).apply(grad_outputs)
 
 
-class MaxPoolingNDWithIndexes(pooling_nd._PoolingND):
+class MaxPoolingNDWithIndexes(function_node.FunctionNode):
     """Picks, in each window, the element at the tap a max pooling chose (linear in ``x``)."""
 
     def __init__(self, func):
         self.func = func
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         x, = inputs

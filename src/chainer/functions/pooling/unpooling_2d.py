@@ -1,4 +1,5 @@
 """Spatial (2-D) unpooling."""
+from chainer import function_node
 from chainer.functions.pooling import pooling_2d
 from chainer.functions.pooling import unpooling_nd
 
@@ -25,14 +26,11 @@ class Unpooling2D(pooling_2d.Pooling2D):
         return Unpooling2DGrad(self).apply(grad_outputs)
 
 
-class Unpooling2DGrad(pooling_2d.Pooling2D):
+class Unpooling2DGrad(function_node.FunctionNode):
     """Sums the gradient over each window."""
 
     def __init__(self, unpooling2d):
         self.func = unpooling2d
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         return unpooling_nd._unpool_grad(self.func, inputs[0]),

@@ -1,4 +1,5 @@
 """Unpooling over N spatial axes: each element fills its whole window."""
+from chainer import function_node
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv
@@ -49,14 +50,11 @@ class UnpoolingND(pooling_nd._PoolingND):
         return UnpoolingNDGrad(self).apply(grad_outputs)
 
 
-class UnpoolingNDGrad(pooling_nd._PoolingND):
+class UnpoolingNDGrad(function_node.FunctionNode):
     """Sums the gradient over each window (linear in the gradient)."""
 
     def __init__(self, unpoolingnd):
         self.func = unpoolingnd
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         return _unpool_grad(self.func, inputs[0]),

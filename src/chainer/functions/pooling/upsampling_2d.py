@@ -1,4 +1,5 @@
 """Upsampling with the indices of a max pooling (unpooling by argmax)."""
+from chainer import function_node
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_2d
 from chainer.utils import conv
@@ -32,14 +33,11 @@ class Upsampling2D(pooling_2d.Pooling2D):
         return Upsampling2DGrad(self).apply(grad_outputs)
 
 
-class Upsampling2DGrad(pooling_2d.Pooling2D):
+class Upsampling2DGrad(function_node.FunctionNode):
     """Reads, from each window of the gradient, the tap ``indexes`` names."""
 
     def __init__(self, upsampling2d):
         self.func = upsampling2d
-
-    def check_type_forward(self, in_types):
-        pass
 
     def forward(self, inputs):
         f = self.func
