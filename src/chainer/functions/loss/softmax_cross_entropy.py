@@ -5,7 +5,6 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import variable
-from chainer.functions.activation import log_softmax as _log_softmax
 from chainer.functions.activation import softmax as _softmax
 from chainer.functions.loss import _common
 from chainer.utils import type_check
@@ -15,11 +14,34 @@ _FUNC = 'softmax_cross_entropy'
 
 def _at_labels(t):
     """Index of the entries ``a[n, t[n, ...], ...]`` of an ``(N, C, ...)`` array
-    viewed as ``(N, C, R)``."""
+    seen through :func:`_rows` (``(N, C)``, or ``(N, C, R)`` past two axes)."""
     xp = backend.get_array_module(t)
     n = len(t)
+    if t.ndim == 1:
+        return xp.arange(n), t
     t = t.reshape(n, -1)
-    return (xp.arange(n)[:, None], t, xp.arange(t.shape[1])[None, :])
+    return xp.arange(n)[:, None], t, xp.arange(t.shape[1])[None, :]
+
+
+def _rows(a, label_shaped=False):
+    """``a`` (of the shape of ``x``, or of ``t`` if ``label_shaped``) as ``(N, C)`` or
+    ``(N, C, R)`` (``(N,)`` or ``(N, R)``): the axes past the class axis merged."""
+    keep = 1 if label_shaped else 2
+    return a if a.ndim == keep else a.reshape(a.shape[:keep] + (-1,))
+
+
+def _softmax_parts(x, xp):
+    """``z = x - max(x)``, ``e = exp(z)`` and ``s = sum(e)`` along axis 1.
+
+    The loss needs ``log softmax`` only at the labels (``z - log s`` there) and
+    backward needs ``softmax = e / s``: one exponential serves both, where
+    ``log_softmax`` followed by ``exp`` would take two.
+    """
+    if x.dtype == numpy.float16:
+        x = x.astype(numpy.float32)      # exp and sums lose too much in half precision
+    z = x - x.max(axis=1, keepdims=True)
+    e = xp.exp(z)
+    return z, e, e.sum(axis=1, keepdims=True)
 
 
 class SoftmaxCrossEntropy(function_node.FunctionNode):
@@ -53,9 +75,10 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             raise ValueError(f'{_FUNC}: class_weight must have shape ({n_class},) for x of '
                              f'shape {x.shape}, got {cw.shape}')
         self.retain_inputs((0,))
-        log_y = _log_softmax._log_softmax(x, 1)
+        z, e, sum_e = _softmax_parts(x, xp)
         if self.cache_score:
-            self.y = xp.exp(log_y)
+            e /= sum_e
+            self.y = e.astype(x.dtype, copy=False)
         if self.ignore_label is None:
             mask = xp.ones(t.shape, bool)
             self.t = t
@@ -68,8 +91,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             w *= xp.asarray(cw, x.dtype)[self.t]
         self.w = w
         n = len(x)
-        picked = log_y.reshape(n, n_class, -1)[_at_labels(self.t)].reshape(t.shape)
-        loss = -(picked * w)
+        picked = _rows(z)[_at_labels(self.t)].reshape(t.shape)
+        loss = (xp.log(sum_e).reshape(t.shape) - picked) * w
         if self.reduce == 'mean':
             count = int(mask.sum()) if self.normalize else n
             self.coeff = 1. / max(count, 1)
@@ -100,12 +123,13 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         y = self.y
         if y is None:
-            y = _softmax.Softmax(1).forward((x,))[0]
-        n, c = x.shape[:2]
+            _, e, sum_e = _softmax_parts(x, xp)
+            e /= sum_e
+            y = e.astype(x.dtype, copy=False)
         # The per-position factor w * coeff * gy, of the shape of t.
-        a = self.w * (gy * self.coeff).astype(x.dtype, copy=False)
-        gx = y.reshape(n, c, -1) * a.reshape(n, 1, -1)
-        gx[_at_labels(self.t)] -= a.reshape(n, -1)
+        a = _rows(self.w * (gy * self.coeff).astype(x.dtype, copy=False), True)
+        gx = _rows(y) * a[:, None]
+        gx[_at_labels(self.t)] -= a
         return gx.reshape(x.shape),
 
     def backward(self, indexes, grad_outputs):
@@ -122,8 +146,7 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
             ret.append(_softmax._SoftmaxGrad(1).apply((y, u))[0])
         if 1 in indexes:
             onehot = backend.get_array_module(x).zeros(x.shape, x.dtype)
-            n, c = x.shape[:2]
-            onehot.reshape(n, c, -1)[_at_labels(self.t)] = 1
+            _rows(onehot)[_at_labels(self.t)] = 1
             g = F.sum(ggx * (y - onehot), axis=1) * scale
             ret.append(g if self.reduce == 'no' else F.sum(g))
         return tuple(ret)
