@@ -41,15 +41,17 @@ class ConnectionistTemporalClassification(function.Function):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('input_length', 'label_length', 't', 'x'),
-                            ) if len(in_types) == 4 else None
-        length, label_length, t, x = in_types[:4]
+        n_step = type_check.eval(in_types.size()) - 3
+        type_check._argname(in_types, ('input_length', 'label_length', 't')
+                            + tuple(f'x[{i}]' for i in range(n_step)))
+        length, label_length, t = in_types[:3]
         type_check.expect(
             length.dtype.kind == 'i', label_length.dtype.kind == 'i', t.dtype.kind == 'i',
             t.ndim == 2, length.ndim == 1, label_length.ndim == 1,
             length.shape[0] == t.shape[0], label_length.shape[0] == t.shape[0])
         for x_type in in_types[3:]:
-            type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 2,
+            type_check.expect(x_type.dtype.kind == 'f', x_type.dtype == in_types[3].dtype,
+                              x_type.shape == in_types[3].shape, x_type.ndim == 2,
                               x_type.shape[0] == t.shape[0])
 
     def forward(self, inputs):
