@@ -60,30 +60,94 @@ class NegativeSamplingFunction(function_node.FunctionNode):
         return xp.asarray(loss, x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
         x, W = self.get_retained_inputs()
-        gy, = grad_outputs
+        gx, gW = NegativeSamplingFunctionGrad(self).apply((x, W, grad_outputs[0]))
+        return tuple({0: gx, 2: gW}.get(i) for i in indexes)
+
+
+def _broadcast_gy(gy, reduce, shape):
+    """The output gradient spread over the ``(B, S+1)`` samples (a Variable or an array)."""
+    F = chainer.functions
+    if isinstance(gy, chainer.Variable):
+        return F.broadcast_to(gy if reduce == 'sum' else F.expand_dims(gy, 1), shape)
+    xp = backend.get_array_module(gy)
+    return xp.broadcast_to(gy if reduce == 'sum' else gy[:, None], shape)
+
+
+class NegativeSamplingFunctionGrad(function_node.FunctionNode):
+    """Gradients of :class:`NegativeSamplingFunction` for ``x`` and ``W`` from ``gy``.
+
+    With ``w = W[samples]``, ``f = sign * (w . x)`` and the coefficient
+    ``g = sigmoid(f) * sign * mask * gy`` of each sample,
+    ``gx = sum_s g w`` and ``gW[j] = sum of g x over the samples naming row j``.
+    """
+
+    def __init__(self, fwd):
+        self.samples = fwd.samples
+        self.signs = fwd.signs
+        self.reduce = fwd.reduce
+        self.weight = fwd.signs * fwd.mask[:, None].astype(fwd.signs.dtype)   # sign * mask
+
+    def forward(self, inputs):
+        x, W, gy = inputs
         xp = backend.get_array_module(x)
-        w = F.get_item(W, self.samples)                      # (B, S+1, D)
-        xb = F.broadcast_to(F.expand_dims(x, 1), w.shape)
-        f = F.sum(w * xb, axis=2) * self.signs
-        # d softplus(f) / d f = sigmoid(f); the sign and mask come from f's definition.
-        scale = self.signs * self.mask[:, None].astype(x.dtype)
-        if self.reduce == 'sum':
-            gy = F.broadcast_to(gy, scale.shape)
+        self.retain_inputs((0, 1, 2))
+        w = W[self.samples]
+        f = xp.einsum('bsd,bd->bs', w, x) * self.signs
+        g = xp.tanh(f * 0.5) * 0.5 + 0.5        # sigmoid, free of overflow
+        g *= self.weight
+        g *= _broadcast_gy(gy, self.reduce, g.shape)
+        gx = xp.einsum('bs,bsd->bd', g, w)
+        gW = xp.zeros_like(W)
+        contrib = g[:, :, None] * x[:, None, :]
+        # A row drawn several times gathers every contribution.
+        if xp is numpy:
+            numpy.add.at(gW, self.samples, contrib)
         else:
-            gy = F.broadcast_to(F.expand_dims(gy, 1), scale.shape)
-        g = F.sigmoid(f) * scale * gy
-        gb = F.broadcast_to(F.expand_dims(g, 2), w.shape)
+            import cupyx
+            cupyx.scatter_add(gW, self.samples, contrib)
+        return gx.astype(x.dtype, copy=False), gW
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        x, W, gy = self.get_retained_inputs()
+        ggx, ggW = grad_outputs
+        xp = backend.get_array_module(x)
+        shape = self.samples.shape + (x.shape[1],)
+        w = F.get_item(W, self.samples)
+        xb = F.broadcast_to(F.expand_dims(x, 1), shape)
+        s = F.sigmoid(F.sum(w * xb, axis=2) * self.signs)
+        # The scalar paired with (ggx, ggW) is sum_bs g_bs h_bs, with
+        # h = ggx . w + ggW[samples] . x.
+        h = 0
+        if ggx is not None:
+            ggxb = F.broadcast_to(F.expand_dims(ggx, 1), shape)
+            h = h + F.sum(ggxb * w, axis=2)
+        if ggW is not None:
+            ggw = F.get_item(ggW, self.samples)
+            h = h + F.sum(ggw * xb, axis=2)
+        if isinstance(h, int):
+            return (None,) * len(indexes)
+        gyb = _broadcast_gy(gy, self.reduce, s.shape)
+        g = s * self.weight * gyb
+        dg = s * (1 - s) * self.weight * gyb * h * self.signs   # d(g h)/d(w . x)
+        dgb = F.broadcast_to(F.expand_dims(dg, 2), shape)
+        gb = F.broadcast_to(F.expand_dims(g, 2), shape)
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(F.sum(gb * w, axis=1))
+                term = dgb * w
+                if ggW is not None:
+                    term = term + gb * ggw
+                ret.append(F.sum(term, axis=1))
             elif i == 1:
-                ret.append(None)
+                term = dgb * xb
+                if ggx is not None:
+                    term = term + gb * ggxb
+                ret.append(F.scatter_add(xp.zeros(W.shape, W.dtype), self.samples, term))
             else:
-                zeros = xp.zeros(W.shape, W.dtype)
-                ret.append(F.scatter_add(zeros, self.samples, gb * xb))
+                gg = s * self.weight * h
+                ret.append(F.sum(gg) if self.reduce == 'sum' else F.sum(gg, axis=1))
         return tuple(ret)
 
 
