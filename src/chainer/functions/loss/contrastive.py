@@ -1,5 +1,4 @@
 """Contrastive loss of pairs of embeddings."""
-import numpy
 
 import chainer
 from chainer import backend

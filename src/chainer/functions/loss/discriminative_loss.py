@@ -1,5 +1,4 @@
 """Discriminative margin-based clustering loss (De Brabandere et al., 2017)."""
-import numpy
 
 import chainer
 from chainer import backend

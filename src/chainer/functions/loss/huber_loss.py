@@ -24,6 +24,8 @@ class HuberLoss(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         delta = self.delta
         diff = x - t
+        if diff.dtype == numpy.float16:
+            diff = diff.astype(numpy.float32)   # the squares and sums round less
         a = xp.abs(diff)
         y = xp.where(a <= delta, 0.5 * diff * diff, delta * (a - 0.5 * delta))
         if self.reduce == 'sum_along_second_axis':
