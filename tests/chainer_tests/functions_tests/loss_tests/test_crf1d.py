@@ -72,12 +72,15 @@ def test_argmax_crf1d_is_the_best_path(batches):
         numpy.testing.assert_allclose(score.array[b], _score(cost, xs, b, best), rtol=1e-5)
 
 
-def test_large_scores_are_stable():
-    cost = chainer.Variable(numpy.array([[1e4, -1e4], [-1e4, 1e4]], 'f'))
-    xs = [chainer.Variable(numpy.array([[1e4, -1e4]], 'f')) for _ in range(3)]
+@pytest.mark.parametrize('dtype, scale', [(numpy.float32, 1e4), (numpy.float16, 1e3)])
+def test_large_scores_are_stable(dtype, scale):
+    cost = chainer.Variable(numpy.array([[scale, -scale], [-scale, scale]], dtype))
+    xs = [chainer.Variable(numpy.array([[scale, -scale]], dtype)) for _ in range(3)]
     loss = F.crf1d(cost, xs, [numpy.array([1], 'i')] * 3)
     loss.backward()
-    assert numpy.isfinite(loss.array) and numpy.isfinite(cost.grad).all()
+    # The best path (label 0 throughout) beats the gold one (label 1) by 6 * scale.
+    numpy.testing.assert_allclose(float(loss.array), 6 * scale, rtol=1e-3)
+    assert numpy.isfinite(cost.grad).all()
     assert all(numpy.isfinite(x.grad).all() for x in xs)
 
 

@@ -1,4 +1,4 @@
-"""The loss and evaluation modules define the classes Chainer 7's define, under its names."""
+"""The loss and evaluation families: Chainer 7's class names and module access, shared checks."""
 import importlib
 
 import pytest
@@ -44,3 +44,14 @@ def test_family_packages_are_attributes():
     assert F.evaluation.classification_summary.fbeta_score is not None
     with pytest.raises(AttributeError):
         F.loss.no_such_module
+
+
+def test_label_values_are_checked_on_gpu_only_in_debug_mode():
+    # On CuPy the check waits for the device, so it runs only under config.debug.
+    import numpy
+    from chainer.functions.loss import _common
+    not_numpy = object()
+    assert _common.should_check_values(numpy)
+    assert not _common.should_check_values(not_numpy)
+    with chainer.using_config('debug', True):
+        assert _common.should_check_values(not_numpy)
