@@ -47,7 +47,15 @@ def _softmax_parts(x, xp):
 class SoftmaxCrossEntropy(function_node.FunctionNode):
     """Cross entropy of ``softmax(x, axis=1)`` and integer labels."""
 
-    y = None
+    _parts = None   # (exp(x - max), its sum) kept for backward when cache_score
+
+    @property
+    def y(self):
+        """The softmax of the input when it is cached (``cache_score``), else ``None``."""
+        if self._parts is None:
+            return None
+        e, sum_e = self._parts
+        return (e / sum_e).astype(self.inputs[0].dtype, copy=False)
 
     def __init__(self, normalize=True, cache_score=True, class_weight=None,
                  ignore_label=-1, reduce='mean'):
@@ -77,8 +85,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         self.retain_inputs((0,))
         z, e, sum_e = _softmax_parts(x, xp)
         if self.cache_score:
-            e /= sum_e
-            self.y = e.astype(x.dtype, copy=False)
+            self._parts = e, sum_e
         if self.ignore_label is None:
             mask = xp.ones(t.shape, bool)
             self.t = t
@@ -111,7 +118,7 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
     """``(softmax(x) - onehot(t)) * w * coeff * gy`` from ``x`` and ``gy``."""
 
     def __init__(self, fwd):
-        self.y = fwd.y
+        self.parts = fwd._parts
         self.t = fwd.t
         self.w = fwd.w
         self.coeff = fwd.coeff
@@ -121,16 +128,13 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
         x, gy = inputs
         xp = backend.get_array_module(x)
         self.retain_inputs((0, 1))
-        y = self.y
-        if y is None:
-            _, e, sum_e = _softmax_parts(x, xp)
-            e /= sum_e
-            y = e.astype(x.dtype, copy=False)
+        e, sum_e = self.parts if self.parts is not None else _softmax_parts(x, xp)[1:]
         # The per-position factor w * coeff * gy, of the shape of t.
         a = _rows(self.w * (gy * self.coeff).astype(x.dtype, copy=False), True)
-        gx = _rows(y) * a[:, None]
+        # softmax * a is e * (a / sum e): the division is on the small factor only.
+        gx = _rows(e) * (a[:, None] / _rows(sum_e))
         gx[_at_labels(self.t)] -= a
-        return gx.reshape(x.shape),
+        return gx.reshape(x.shape).astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         F = chainer.functions
