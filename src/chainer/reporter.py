@@ -241,7 +241,13 @@ class DictSummary:
         position.
         """
         names = list(self._summaries)
-        stored = serializer('_names', json.dumps(names))
+        try:
+            stored = serializer('_names', json.dumps(names))
+        except KeyError:
+            # Files written before the summaries were saved: start afresh.
+            warnings.warn('The names of statistics are not saved.')
+            self._summaries = {}
+            return
         stored_names = json.loads(str(stored))
         if stored_names != names:
             # Loading a different set of keys: the current summaries are replaced.
