@@ -102,7 +102,7 @@ def _concat_arrays_with_padding(arrays, padding):
                 f'but example 0 has {ndim} (shape {arrays[0].shape}); padding needs '
                 'examples of the same number of dimensions')
         if ndim and (shape != a.shape).any():
-            numpy.maximum(shape, a.shape, shape)
+            numpy.maximum(shape, a.shape, out=shape)
     shape = (len(arrays),) + tuple(int(s) for s in shape)
     xp = backend.get_array_module(arrays[0])
     with backend.get_device_from_array(arrays[0]).create_context():
