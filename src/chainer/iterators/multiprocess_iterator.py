@@ -20,8 +20,9 @@ def _init_worker(dataset):
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _fetch_example(index):
-    return _worker_dataset[index]
+def _fetch_examples(indices):
+    dataset = _worker_dataset
+    return [dataset[i] for i in indices]
 
 
 def _stop_pool(pool):
@@ -95,7 +96,13 @@ class MultiprocessIterator(_base._PrefetchingIterator):
             # Stops the workers when the iterator is collected or at exit.
             self._pool_finalizer = weakref.finalize(self, _stop_pool, pool)
             self._pool = pool
-        return self._pool.map_async(_fetch_example, [int(i) for i in indices], chunksize=1)
+        # One task per worker: a task per example would cost more in messages
+        # than most examples cost to read.
+        indices = [int(i) for i in indices]
+        n = min(self.n_processes, len(indices)) or 1
+        size = -(-len(indices) // n)
+        chunks = [indices[k:k + size] for k in range(0, len(indices), size)]
+        return self._pool.map_async(_fetch_examples, chunks, chunksize=1)
 
     def _wait(self, result):
         timeout = self.dataset_timeout
@@ -107,7 +114,7 @@ class MultiprocessIterator(_base._PrefetchingIterator):
                     f'MultiprocessIterator for common causes and workarounds: a batch '
                     f'took more than dataset_timeout={timeout} seconds to read',
                     MultiprocessIterator.TimeoutWarning)
-        return result.get()
+        return [example for chunk in result.get() for example in chunk]
 
     def reset(self):
         if self._finalized:
