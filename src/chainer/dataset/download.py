@@ -13,7 +13,6 @@ import hashlib
 import os
 import shutil
 import tempfile
-import urllib.request
 
 _dataset_root = os.environ.get(
     'CHAINER_DATASET_ROOT', os.path.join(os.path.expanduser('~'), '.chainer', 'dataset'))
@@ -90,6 +89,7 @@ def cached_download(url):
         return path
 
     def fetch(tmp):
+        import urllib.request  # only when a download happens (it is slow to import)
         print(f'Downloading from {url}...')
         try:
             with urllib.request.urlopen(url) as response, open(tmp, 'wb') as f:

@@ -2,17 +2,15 @@
 import gzip
 import os
 import struct
-import warnings
 import zipfile
 
 import numpy
 
 from chainer.dataset import download
+from chainer.datasets import _cache
 from chainer.datasets import tuple_dataset
 
-
-class _CorruptedFile(ValueError):
-    pass
+_CorruptedFile = _cache.CorruptedFile
 
 
 def _read_idx(path, expected_ndim):
@@ -51,11 +49,7 @@ def make_npz(path, paths):
 
 
 def _load_npz(path):
-    try:
-        with numpy.load(path) as f:
-            return {'x': f['x'], 'y': f['y']}
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as e:
-        raise _CorruptedFile(f'{path} ({type(e).__name__}: {e})') from e
+    return _cache.read_npz(numpy.load, path, ('x', 'y'))
 
 
 def retrieve(name, npz_name, urls, fallback_dir=None):
@@ -66,8 +60,7 @@ def retrieve(name, npz_name, urls, fallback_dir=None):
     npz that cannot be read is rebuilt when the raw files are at hand, else it
     is an error naming the file.
     """
-    path = os.path.join(download.get_dataset_directory(os.path.join('pfnet', 'chainer', name)),
-                        npz_name)
+    path = _cache.dataset_path(name, npz_name)
     sources = []
     for url in urls:
         local = download._cache_path(url)
@@ -76,26 +69,8 @@ def retrieve(name, npz_name, urls, fallback_dir=None):
             if os.path.exists(candidate):
                 local = candidate
         sources.append(local if os.path.exists(local) else url)
-
-    def create(tmp_path):
-        try:
-            return make_npz(tmp_path, sources)
-        except _CorruptedFile as e:
-            raise RuntimeError(
-                f'the raw {name} file is corrupted: {e}; delete it so that it is '
-                'downloaded again') from None
-
-    try:
-        return download.cache_or_load_file(path, create, _load_npz)
-    except _CorruptedFile as e:
-        if all(os.path.exists(s) for s in sources):
-            warnings.warn(f'the cached file {path} cannot be read; rebuilding it from '
-                          f'the raw files ({e})')
-            os.remove(path)
-            return download.cache_or_load_file(path, create, _load_npz)
-        raise RuntimeError(
-            f'the cached {name} file {path} is corrupted ({e}); delete it so that it is '
-            'built again from the download') from None
+    return _cache.load_or_build(name, path, lambda tmp: make_npz(tmp, sources), _load_npz,
+                                sources)
 
 
 def preprocess_mnist(raw, withlabel, ndim, scale, image_dtype, label_dtype, rgb_format):

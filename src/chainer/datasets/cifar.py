@@ -1,5 +1,4 @@
 """CIFAR-10 and CIFAR-100: 32x32 colour images."""
-import os
 import pickle
 import tarfile
 
@@ -7,6 +6,7 @@ import numpy
 
 import chainer
 from chainer.dataset import download
+from chainer.datasets import _cache
 from chainer.datasets import tuple_dataset
 
 _URLS = {
@@ -46,15 +46,18 @@ def _make_npz(path, name):
     archive_path = download.cached_download(_URLS[name])
     train_names, test_names, label_key = _members(name)
     arrays = {}
-    with tarfile.open(archive_path, 'r:gz') as archive:
-        for split, names in (('train', train_names), ('test', test_names)):
-            xs, ys = [], []
-            for member in names:
-                d = _pickle_load(archive.extractfile(member))
-                xs.append(numpy.asarray(d['data'], numpy.uint8))
-                ys.append(numpy.asarray(d[label_key], numpy.uint8))
-            arrays[split + '_x'] = numpy.concatenate(xs)
-            arrays[split + '_y'] = numpy.concatenate(ys)
+    try:
+        with tarfile.open(archive_path, 'r:gz') as archive:
+            for split, names in (('train', train_names), ('test', test_names)):
+                xs, ys = [], []
+                for member in names:
+                    d = _pickle_load(archive.extractfile(member))
+                    xs.append(numpy.asarray(d['data'], numpy.uint8))
+                    ys.append(numpy.asarray(d[label_key], numpy.uint8))
+                arrays[split + '_x'] = numpy.concatenate(xs)
+                arrays[split + '_y'] = numpy.concatenate(ys)
+    except (OSError, EOFError, KeyError, tarfile.TarError, pickle.UnpicklingError) as e:
+        raise _cache.CorruptedFile(f'{archive_path} ({type(e).__name__}: {e})') from e
     numpy.savez_compressed(path, **arrays)
     return arrays
 
@@ -74,9 +77,10 @@ def _preprocess(x, y, withlabel, ndim, scale, dtype):
 
 
 def _get_cifar(name, withlabel, ndim, scale, dtype):
-    root = download.get_dataset_directory(os.path.join('pfnet', 'chainer', 'cifar'))
-    path = os.path.join(root, name + '.npz')
-    raw = download.cache_or_load_file(path, lambda p: _make_npz(p, name), numpy.load)
+    path = _cache.dataset_path('cifar', name + '.npz')
+    raw = _cache.load_or_build(name, path, lambda p: _make_npz(p, name),
+                               lambda p: _cache.read_npz(numpy.load, p),
+                               [download._cache_path(_URLS[name])])
     dtype = chainer.get_dtype(dtype)
     train = _preprocess(raw['train_x'], raw['train_y'], withlabel, ndim, scale, dtype)
     test = _preprocess(raw['test_x'], raw['test_y'], withlabel, ndim, scale, dtype)

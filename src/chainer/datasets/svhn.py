@@ -1,10 +1,9 @@
 """SVHN: 32x32 colour images of house-number digits (needs SciPy to read)."""
-import os
-
 import numpy
 
 import chainer
 from chainer.dataset import download
+from chainer.datasets import _cache
 from chainer.datasets import tuple_dataset
 
 _BASE_URL = 'http://ufldl.stanford.edu/housenumbers/'
@@ -16,17 +15,22 @@ def _make_npz(path, url):
     except ImportError as e:
         raise RuntimeError('get_svhn reads MATLAB files and requires SciPy '
                            '(pip install scipy)') from e
-    data = scipy.io.loadmat(download.cached_download(url))
+    raw_path = download.cached_download(url)
+    try:
+        data = scipy.io.loadmat(raw_path)
+    except (OSError, ValueError, TypeError) as e:
+        raise _cache.CorruptedFile(f'{raw_path} ({type(e).__name__}: {e})') from e
     x, y = data['X'], data['y']
     numpy.savez_compressed(path, x=x, y=y)
     return {'x': x, 'y': y}
 
 
 def _retrieve(name):
-    root = download.get_dataset_directory(os.path.join('pfnet', 'chainer', 'svhn'))
     url = f'{_BASE_URL}{name}_32x32.mat'
-    return download.cache_or_load_file(os.path.join(root, name + '.npz'),
-                                       lambda p: _make_npz(p, url), numpy.load)
+    return _cache.load_or_build('svhn', _cache.dataset_path('svhn', name + '.npz'),
+                                lambda p: _make_npz(p, url),
+                                lambda p: _cache.read_npz(numpy.load, p, ('x', 'y')),
+                                [download._cache_path(url)])
 
 
 def _preprocess(raw, withlabel, scale, dtype, label_dtype):

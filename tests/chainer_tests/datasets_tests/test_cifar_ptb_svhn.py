@@ -79,3 +79,27 @@ def test_svhn(root):
     assert [int(t[1]) for t in train] == [0, 3, 1]
     assert train[0][0].shape == (3, 32, 32)
     np.testing.assert_allclose(train[0][0][0, 0, :3], np.array([0, 9, 18]) / 255., rtol=1e-6)
+
+
+def test_corrupted_cifar_cache(root):
+    url = 'https://www.cs.toronto.edu/~kriz/cifar-100-python.tar.gz'
+    with tarfile.open(_place(root, url), 'w:gz') as tar:
+        for split in ('train', 'test'):
+            _add(tar, f'cifar-100-python/{split}',
+                 {'data': np.zeros((2, 3072), np.uint8), 'fine_labels': [1, 2]})
+    chainer.datasets.get_cifar100()
+    npz = root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-100.npz'
+    npz.write_bytes(npz.read_bytes()[:50])
+    with pytest.warns(UserWarning, match='cifar-100.npz'):
+        train, _ = chainer.datasets.get_cifar100()
+    assert len(train) == 2
+    npz.write_bytes(b'junk')
+    os.remove(_place(root, url))
+    with pytest.raises(RuntimeError, match=str(npz)):
+        chainer.datasets.get_cifar100()
+    # A broken raw archive is named too.
+    os.remove(npz)
+    with open(_place(root, url), 'wb') as f:
+        f.write(b'not a tar file')
+    with pytest.raises(RuntimeError, match=_place(root, url)):
+        chainer.datasets.get_cifar100()
