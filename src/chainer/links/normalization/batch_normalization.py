@@ -83,7 +83,9 @@ class BatchNormalization(link.Link):
         if size is not None:
             self._initialize_params(size)
         else:
+            self.avg_mean = None
             self.register_persistent('avg_mean')
+            self.avg_var = None
             self.register_persistent('avg_var')
 
     def _initialize_params(self, shape):
