@@ -1,6 +1,9 @@
 """Decorrelated batch normalization layer."""
+import warnings
+
 import numpy
 
+import chainer
 from chainer import configuration
 from chainer.functions.normalization import decorrelated_batch_normalization as dbn
 from chainer import link
@@ -66,3 +69,28 @@ class DecorrelatedBatchNormalization(link.Link):
     def start_finetuning(self):
         """Resets the fine-tuning count ``N``."""
         self.N = 0
+
+    def serialize(self, serializer):
+        if not isinstance(serializer, chainer.serializer.Deserializer):
+            return super().serialize(serializer)
+        # Files of Chainer before v7 hold one group's statistics ((C,) and (C, C)):
+        # they are repeated for every group, with a warning when there are several.
+        for name in ('avg_mean', 'avg_projection'):
+            current = getattr(self, name)
+            loaded = serializer(name, None)
+            if loaded is None:
+                continue
+            loaded = numpy.asarray(loaded)
+            if loaded.ndim == current.ndim - 1:
+                if self.groups != 1:
+                    warnings.warn('Found moving statistics of old '
+                                  'DecorrelatedBatchNormalization, whose algorithm was '
+                                  'different from the paper.')
+                loaded = numpy.broadcast_to(loaded, (self.groups,) + loaded.shape)
+            if loaded.shape != current.shape:
+                raise ValueError(
+                    f'DecorrelatedBatchNormalization: {name} in the file has shape '
+                    f'{loaded.shape}, expected {current.shape}')
+            current[...] = self.device.send(numpy.ascontiguousarray(loaded)).astype(
+                current.dtype, copy=False)
+        self.N = serializer('N', self.N)
