@@ -55,6 +55,11 @@ class DecorrelatedBatchNormalization(link.Link):
         """Whitens ``x`` of shape ``(n, size, ...)`` (``finetune`` as for BatchNormalization)."""
         finetune, = argument.parse_kwargs(kwargs, ('finetune', False), test=_TEST)
         if configuration.config.train:
+            if configuration.config.in_recomputing:
+                # F.forget runs the call again in backward: the statistics (and N)
+                # were updated the first time already.
+                return dbn.decorrelated_batch_normalization(x, groups=self.groups,
+                                                            eps=self.eps)
             if finetune:
                 self.N += 1
                 decay = 1. - 1. / self.N
