@@ -101,6 +101,11 @@ def test_local_convolution_matches_function():
     x = _x(2, 2, 5, 4)
     assert lc.W.shape == (3, 3, 2, 2, 3, 3) and lc.b.shape == (3, 3, 2)
     testing.assert_allclose(lc(x).array, F.local_convolution_2d(x, lc.W, lc.b).array)
+    # With a stride the parameters are sized for the strided output (Chainer 7.8.1
+    # sizes them as for stride 1, and then cannot run).
+    strided = L.LocalConvolution2D(2, 3, ksize=3, stride=2)
+    y = strided(_x(1, 2, 6, 5))
+    assert y.shape == (1, 3, 2, 2) and strided.W.shape == (3, 2, 2, 2, 3, 3)
 
 
 def test_deformable_convolution_with_zero_offsets_is_a_convolution():
