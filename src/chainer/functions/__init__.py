@@ -68,7 +68,13 @@ _MODULES = {
     'array.where': 'where',
     # connection
     'connection.bilinear': 'bilinear',
+    'connection.convolution_2d': 'convolution_2d',
+    'connection.convolution_nd': 'convolution_1d convolution_3d convolution_nd',
+    'connection.deconvolution_2d': 'deconvolution_2d',
+    'connection.deconvolution_nd': 'deconvolution_1d deconvolution_3d deconvolution_nd',
     'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
+    'connection.depthwise_convolution_2d': 'depthwise_convolution_2d',
+    'connection.dilated_convolution_2d': 'dilated_convolution_2d',
     'connection.embed_id': 'embed_id',
     'connection.linear': 'linear',
     'connection.local_convolution_2d': 'local_convolution_2d',
