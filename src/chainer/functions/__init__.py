@@ -79,6 +79,30 @@ _MODULES = {
     'connection.linear': 'linear',
     'connection.local_convolution_2d': 'local_convolution_2d',
     'connection.shift': 'shift',
+    # evaluation
+    'evaluation.accuracy': 'accuracy',
+    'evaluation.binary_accuracy': 'binary_accuracy',
+    'evaluation.classification_summary': 'classification_summary f1_score precision recall',
+    'evaluation.r2_score': 'r2_score',
+    # loss
+    'loss.absolute_error': 'absolute_error',
+    'loss.black_out': 'black_out',
+    'loss.contrastive': 'contrastive',
+    'loss.crf1d': 'argmax_crf1d crf1d',
+    'loss.cross_covariance': 'cross_covariance',
+    'loss.ctc': 'connectionist_temporal_classification',
+    'loss.decov': 'decov',
+    'loss.discriminative_loss': 'discriminative_margin_based_clustering_loss',
+    'loss.hinge': 'hinge',
+    'loss.huber_loss': 'huber_loss',
+    'loss.mean_absolute_error': 'mean_absolute_error',
+    'loss.mean_squared_error': 'mean_squared_error',
+    'loss.negative_sampling': 'negative_sampling',
+    'loss.sigmoid_cross_entropy': 'sigmoid_cross_entropy',
+    'loss.softmax_cross_entropy': 'softmax_cross_entropy',
+    'loss.squared_error': 'squared_difference squared_error',
+    'loss.triplet': 'triplet',
+    'loss.vae': 'bernoulli_nll gaussian_kl_divergence gaussian_nll',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',
@@ -125,7 +149,6 @@ _MODULES = {
     'math.sparse_matmul': 'sparse_matmul',
     'math.sqrt': 'rsqrt sqrt',
     'math.square': 'square',
-    'math.squared_difference': 'squared_difference',
     'math.sum': 'sum sum_to',
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
@@ -171,6 +194,7 @@ _MODULES = {
 
 _NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in names.split()}
 __all__ = sorted(_NAME_TO_MODULE)
+_FAMILIES = frozenset(mod.split('.')[0] for mod in _MODULES)
 
 
 _class_index = None
@@ -195,7 +219,10 @@ def _find_class(name):
 
 def __getattr__(name):
     mod = _NAME_TO_MODULE.get(name)
-    if mod is None:
+    if mod is None and name in _FAMILIES:
+        # ``chainer.functions.loss.crf1d`` works in Chainer (its package imports every family).
+        value = importlib.import_module('chainer.functions.' + name)
+    elif mod is None:
         value = _find_class(name) if name[:1].isupper() else None
         if value is None:
             raise AttributeError(f"module 'chainer.functions' has no attribute '{name}'")
