@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import configuration
+from chainer import distribution
 from chainer import variable
 
 
@@ -135,3 +136,73 @@ def one_of(dist, first, second, first_names, second_names):
         return False
     raise ValueError(f'{dist}: either `{first_names}` or `{second_names}` (not both) '
                      'must have a value.')
+
+
+def replace(x, mask, value):
+    """``x`` with the points where ``mask`` holds replaced by the number ``value``.
+
+    Keeps functions of ``x`` finite (and free of NaN-check errors in debug mode)
+    at points outside the support, whose results are then overwritten by :func:`fill`.
+    """
+    from chainer.functions import where
+    array = x.array if isinstance(x, variable.Variable) else x
+    xp = backend.get_array_module(array)
+    if not bool(xp.any(mask)):
+        return x
+    return where(mask, xp.full(array.shape, value, array.dtype), x)
+
+
+def fill(result, mask, value):
+    """``result`` (a Variable) with the number ``value`` where ``mask`` holds."""
+    from chainer.functions import where
+    xp = backend.get_array_module(result.array)
+    mask = xp.broadcast_to(mask, result.shape)
+    if not bool(xp.any(mask)):
+        return result
+    return where(mask, xp.full(result.shape, value, result.dtype), result)
+
+
+def constant(array):
+    """A Variable holding ``array`` that needs no gradient."""
+    return variable.Variable(array, requires_grad=False)
+
+
+def as_input(x):
+    """``x`` as a Variable (arithmetic on 0-d arrays would give NumPy scalars)."""
+    if isinstance(x, variable.Variable):
+        return x
+    return variable.Variable(x, requires_grad=False)
+
+
+def as_array(x):
+    """The array of ``x`` (a Variable or an array)."""
+    return x.array if isinstance(x, variable.Variable) else x
+
+
+class LocScale(distribution.Distribution):
+    """Shared part of the real-valued location-scale families (Cauchy, Gumbel, Laplace)."""
+
+    _name = None
+
+    def __init__(self, loc, scale):
+        self.loc, self.scale = prepare(self._name, {'loc': loc, 'scale': scale})
+        positive(self._name, scale=self.scale)
+
+    @property
+    def batch_shape(self):
+        return self.loc.shape
+
+    @property
+    def event_shape(self):
+        return ()
+
+    @property
+    def params(self):
+        return {'loc': self.loc, 'scale': self.scale}
+
+    @property
+    def support(self):
+        return 'real'
+
+    def _z(self, x):
+        return (x - self.loc) / self.scale

@@ -1,0 +1,67 @@
+"""The Poisson distribution."""
+import numpy
+
+from chainer import distribution
+from chainer import functions as F
+from chainer.distributions import _params
+from chainer.utils import cache
+
+
+class Poisson(distribution.Distribution):
+    """Poisson distribution.
+
+    .. math::
+        P(x; \\lambda) = \\frac{\\lambda^x e^{-\\lambda}}{x!} \\quad (x = 0, 1, 2, \\dots)
+
+    Args:
+        lam (~chainer.Variable or :ref:`ndarray`): The rate :math:`\\lambda`.
+    """
+
+    def __init__(self, lam):
+        self.lam, = _params.prepare('Poisson', {'lam': lam})
+        _params.positive('Poisson', lam=self.lam)
+
+    @cache.cached_property
+    def _log_lam(self):
+        return F.log(self.lam)
+
+    @property
+    def batch_shape(self):
+        return self.lam.shape
+
+    @property
+    def event_shape(self):
+        return ()
+
+    @property
+    def params(self):
+        return {'lam': self.lam}
+
+    @property
+    def support(self):
+        return 'non negative integer'
+
+    @property
+    def mean(self):
+        return self.lam
+
+    @property
+    def variance(self):
+        return self.lam
+
+    def log_prob(self, x):
+        array = _params.as_array(x)
+        outside = array < 0
+        x = self.xp.where(outside, 0, array).astype(self.lam.dtype, copy=False)
+        log_p = x * self._log_lam - self.lam - F.lgamma(x + 1)
+        return _params.fill(log_p, outside, -numpy.inf)
+
+    def sample_n(self, n):
+        xp = self.xp
+        lam = xp.broadcast_to(self.lam.array, _params.sample_size(n, self))
+        return _params.constant(xp.random.poisson(lam).astype(self.lam.dtype, copy=False))
+
+
+@distribution.register_kl(Poisson, Poisson)
+def _kl_poisson_poisson(dist1, dist2):
+    return dist1.lam * (dist1._log_lam - dist2._log_lam) - dist1.lam + dist2.lam
