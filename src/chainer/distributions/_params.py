@@ -179,18 +179,19 @@ def as_array(x):
     return x.array if isinstance(x, variable.Variable) else x
 
 
-class LocScale(distribution.Distribution):
-    """Shared part of the real-valued location-scale families (Cauchy, Gumbel, Laplace)."""
+class ScalarEvent(distribution.Distribution):
+    """Shared part of the distributions over scalars whose parameters are plain attributes.
 
-    _name = None
+    Subclasses name their parameters in ``_param_names`` (the first one gives the
+    batch shape) and describe their support in ``_support``.
+    """
 
-    def __init__(self, loc, scale):
-        self.loc, self.scale = prepare(self._name, {'loc': loc, 'scale': scale})
-        positive(self._name, scale=self.scale)
+    _param_names = ()
+    _support = None
 
     @property
     def batch_shape(self):
-        return self.loc.shape
+        return getattr(self, self._param_names[0]).shape
 
     @property
     def event_shape(self):
@@ -198,11 +199,25 @@ class LocScale(distribution.Distribution):
 
     @property
     def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
+        return {name: getattr(self, name) for name in self._param_names}
 
     @property
     def support(self):
-        return 'real'
+        if self._support is None:
+            raise NotImplementedError
+        return self._support
+
+
+class LocScale(ScalarEvent):
+    """Shared part of the real-valued location-scale families (Cauchy, Gumbel, Laplace)."""
+
+    _name = None
+    _param_names = ('loc', 'scale')
+    _support = 'real'
+
+    def __init__(self, loc, scale):
+        self.loc, self.scale = prepare(self._name, {'loc': loc, 'scale': scale})
+        positive(self._name, scale=self.scale)
 
     def _z(self, x):
         return (x - self.loc) / self.scale

@@ -8,7 +8,7 @@ from chainer.distributions import utils
 from chainer.utils import cache
 
 
-class Bernoulli(distribution.Distribution):
+class Bernoulli(_params.ScalarEvent):
     """Bernoulli distribution over ``{0, 1}``.
 
     .. math::
@@ -23,6 +23,9 @@ class Bernoulli(distribution.Distribution):
             :meth:`prob` 0) at points other than 0 and 1; if ``False`` it
             evaluates the formula above at any ``x``.
     """
+
+    _param_names = ('logit',)
+    _support = '{0, 1}'
 
     def __init__(self, p=None, logit=None, binary_check=False):
         self._given_p = _params.one_of('Bernoulli', (p,), (logit,), 'p', 'logit')
@@ -54,19 +57,7 @@ class Bernoulli(distribution.Distribution):
 
     @property
     def batch_shape(self):
-        return self.p.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'logit': self.logit}
-
-    @property
-    def support(self):
-        return '{0, 1}'
+        return (self._p if self._given_p else self._logit).shape
 
     @property
     def mean(self):

@@ -11,7 +11,7 @@ def _log_beta(a, b):
     return F.lgamma(a) + F.lgamma(b) - F.lgamma(a + b)
 
 
-class Beta(distribution.Distribution):
+class Beta(_params.ScalarEvent):
     """Beta distribution.
 
     .. math::
@@ -22,6 +22,9 @@ class Beta(distribution.Distribution):
         b (~chainer.Variable or :ref:`ndarray`): The second shape parameter.
     """
 
+    _param_names = ('a', 'b')
+    _support = '[0, 1]'
+
     def __init__(self, a, b):
         self.a, self.b = _params.prepare('Beta', {'a': a, 'b': b})
         _params.positive('Beta', a=self.a, b=self.b)
@@ -29,22 +32,6 @@ class Beta(distribution.Distribution):
     @cache.cached_property
     def _a_plus_b(self):
         return self.a + self.b
-
-    @property
-    def batch_shape(self):
-        return self.a.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'a': self.a, 'b': self.b}
-
-    @property
-    def support(self):
-        return '[0, 1]'
 
     @cache.cached_property
     def mean(self):

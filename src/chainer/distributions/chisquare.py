@@ -3,13 +3,12 @@ import math
 
 import numpy
 
-from chainer import distribution
 from chainer import functions as F
 from chainer.distributions import _params
 from chainer.utils import cache
 
 
-class Chisquare(distribution.Distribution):
+class Chisquare(_params.ScalarEvent):
     """Chi-square distribution with ``k`` degrees of freedom.
 
     .. math::
@@ -19,6 +18,9 @@ class Chisquare(distribution.Distribution):
         k (~chainer.Variable or :ref:`ndarray`): The degrees of freedom :math:`k`.
     """
 
+    _param_names = ('k',)
+    _support = 'positive'
+
     def __init__(self, k):
         self.k, = _params.prepare('Chisquare', {'k': k})
         _params.positive('Chisquare', k=self.k)
@@ -26,22 +28,6 @@ class Chisquare(distribution.Distribution):
     @cache.cached_property
     def _half_k(self):
         return 0.5 * self.k
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'k': self.k}
-
-    @property
-    def support(self):
-        return 'positive'
 
     @property
     def mean(self):

@@ -7,7 +7,7 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-class Exponential(distribution.Distribution):
+class Exponential(_params.ScalarEvent):
     """Exponential distribution.
 
     .. math::
@@ -17,6 +17,9 @@ class Exponential(distribution.Distribution):
         lam (~chainer.Variable or :ref:`ndarray`): The rate :math:`\\lambda`.
     """
 
+    _param_names = ('lam',)
+    _support = 'positive'
+
     def __init__(self, lam):
         self.lam, = _params.prepare('Exponential', {'lam': lam})
         _params.positive('Exponential', lam=self.lam)
@@ -24,22 +27,6 @@ class Exponential(distribution.Distribution):
     @cache.cached_property
     def _log_lam(self):
         return F.log(self.lam)
-
-    @property
-    def batch_shape(self):
-        return self.lam.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'lam': self.lam}
-
-    @property
-    def support(self):
-        return 'positive'
 
     @cache.cached_property
     def mean(self):

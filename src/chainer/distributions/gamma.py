@@ -7,7 +7,7 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-class Gamma(distribution.Distribution):
+class Gamma(_params.ScalarEvent):
     """Gamma distribution (shape-scale parameterisation).
 
     .. math::
@@ -21,25 +21,12 @@ class Gamma(distribution.Distribution):
         theta (~chainer.Variable or :ref:`ndarray`): The scale :math:`\\theta`.
     """
 
+    _param_names = ('k', 'theta')
+    _support = 'positive'
+
     def __init__(self, k, theta):
         self.k, self.theta = _params.prepare('Gamma', {'k': k, 'theta': theta})
         _params.positive('Gamma', k=self.k, theta=self.theta)
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'k': self.k, 'theta': self.theta}
-
-    @property
-    def support(self):
-        return 'positive'
 
     @cache.cached_property
     def mean(self):

@@ -8,7 +8,7 @@ from chainer.distributions import utils
 from chainer.utils import cache
 
 
-class Geometric(distribution.Distribution):
+class Geometric(_params.ScalarEvent):
     """Geometric distribution: the number of Bernoulli trials up to the first success.
 
     .. math::
@@ -18,25 +18,12 @@ class Geometric(distribution.Distribution):
         p (~chainer.Variable or :ref:`ndarray`): The success probability :math:`p`.
     """
 
+    _param_names = ('p',)
+    _support = 'positive integer'
+
     def __init__(self, p):
         self.p, = _params.prepare('Geometric', {'p': p})
         _params.probability('Geometric', p=self.p)
-
-    @property
-    def batch_shape(self):
-        return self.p.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'p': self.p}
-
-    @property
-    def support(self):
-        return 'positive integer'
 
     @cache.cached_property
     def mean(self):

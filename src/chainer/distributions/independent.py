@@ -21,7 +21,7 @@ class Independent(distribution.Distribution):
     """
 
     def __init__(self, distribution, reinterpreted_batch_ndims=None):
-        self.__distribution = distribution
+        self._distribution = distribution
         batch_ndim = len(distribution.batch_shape)
         if reinterpreted_batch_ndims is None:
             reinterpreted_batch_ndims = self._get_default_reinterpreted_batch_ndims(
@@ -31,17 +31,17 @@ class Independent(distribution.Distribution):
                 'reinterpreted_batch_ndims must be less than or equal to the number of '
                 f'dimensions of `distribution.batch_shape` ({batch_ndim}) and not negative, '
                 f'got {reinterpreted_batch_ndims}')
-        self.__reinterpreted_batch_ndims = reinterpreted_batch_ndims
+        self._reinterpreted_batch_ndims = reinterpreted_batch_ndims
 
     @property
     def distribution(self):
         """~chainer.Distribution: The base distribution."""
-        return self.__distribution
+        return self._distribution
 
     @property
     def reinterpreted_batch_ndims(self):
         """int: The number of base batch axes that are event axes here."""
-        return self.__reinterpreted_batch_ndims
+        return self._reinterpreted_batch_ndims
 
     @staticmethod
     def _get_default_reinterpreted_batch_ndims(distribution):

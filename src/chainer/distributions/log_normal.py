@@ -11,7 +11,7 @@ from chainer.utils import cache
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 
 
-class LogNormal(distribution.Distribution):
+class LogNormal(_params.ScalarEvent):
     """Log-normal distribution: ``log(x)`` is normal with mean ``mu`` and deviation ``sigma``.
 
     .. math::
@@ -23,6 +23,9 @@ class LogNormal(distribution.Distribution):
         sigma (~chainer.Variable or :ref:`ndarray`): The standard deviation of ``log(x)``.
     """
 
+    _param_names = ('mu', 'sigma')
+    _support = 'positive'
+
     def __init__(self, mu, sigma):
         self.mu, self.sigma = _params.prepare('LogNormal', {'mu': mu, 'sigma': sigma})
         _params.positive('LogNormal', sigma=self.sigma)
@@ -30,22 +33,6 @@ class LogNormal(distribution.Distribution):
     @cache.cached_property
     def _log_sigma(self):
         return F.log(self.sigma)
-
-    @property
-    def batch_shape(self):
-        return self.mu.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'mu': self.mu, 'sigma': self.sigma}
-
-    @property
-    def support(self):
-        return 'positive'
 
     @cache.cached_property
     def mean(self):

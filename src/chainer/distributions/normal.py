@@ -9,7 +9,7 @@ from chainer.utils import cache
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 
 
-class Normal(distribution.Distribution):
+class Normal(_params.ScalarEvent):
     """Normal distribution.
 
     .. math::
@@ -23,6 +23,9 @@ class Normal(distribution.Distribution):
         log_scale (~chainer.Variable or :ref:`ndarray`): :math:`\\log\\sigma`
             (keyword only), the unconstrained alternative to ``scale``.
     """
+
+    _param_names = ('loc', 'scale')
+    _support = 'real'
 
     def __init__(self, loc, scale=None, **kwargs):
         log_scale, = _params.parse_extra_kwargs('Normal', kwargs, 'log_scale')
@@ -41,22 +44,6 @@ class Normal(distribution.Distribution):
     @cache.cached_property
     def log_scale(self):
         return self._log_scale if self._log_scale is not None else F.log(self._scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def mean(self):

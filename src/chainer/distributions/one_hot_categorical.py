@@ -1,6 +1,4 @@
 """The one-hot categorical distribution."""
-import numpy
-
 from chainer import distribution
 from chainer import functions as F
 from chainer.distributions import _params

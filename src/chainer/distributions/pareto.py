@@ -7,7 +7,7 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-class Pareto(distribution.Distribution):
+class Pareto(_params.ScalarEvent):
     """Pareto distribution.
 
     .. math::
@@ -17,6 +17,9 @@ class Pareto(distribution.Distribution):
         scale (~chainer.Variable or :ref:`ndarray`): The scale :math:`x_m`.
         alpha (~chainer.Variable or :ref:`ndarray`): The shape :math:`\\alpha`.
     """
+
+    _param_names = ('scale', 'alpha')
+    _support = '[scale, inf]'
 
     def __init__(self, scale, alpha):
         self.scale, self.alpha = _params.prepare('Pareto', {'scale': scale, 'alpha': alpha})
@@ -29,22 +32,6 @@ class Pareto(distribution.Distribution):
     @cache.cached_property
     def _log_alpha(self):
         return F.log(self.alpha)
-
-    @property
-    def batch_shape(self):
-        return self.scale.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'scale': self.scale, 'alpha': self.alpha}
-
-    @property
-    def support(self):
-        return '[scale, inf]'
 
     def _where_alpha_above(self, bound, formula):
         # `formula(alpha)` where alpha > bound, infinity elsewhere (the moment diverges).

@@ -9,7 +9,7 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-class Uniform(distribution.Distribution):
+class Uniform(_params.ScalarEvent):
     """Continuous uniform distribution on ``[low, high]``.
 
     .. math::
@@ -24,6 +24,9 @@ class Uniform(distribution.Distribution):
         loc (~chainer.Variable or :ref:`ndarray`): The lower bound.
         scale (~chainer.Variable or :ref:`ndarray`): The width of the interval.
     """
+
+    _param_names = ('low',)
+    _support = '[low, high]'
 
     def __init__(self, **kwargs):
         low, high, loc, scale = _params.parse_extra_kwargs(
@@ -42,22 +45,10 @@ class Uniform(distribution.Distribution):
             self.high = self.loc + self.scale
 
     @property
-    def batch_shape(self):
-        return self.low.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
     def params(self):
         if self._use_low_high:
             return {'low': self.low, 'high': self.high}
         return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return '[low, high]'
 
     @cache.cached_property
     def mean(self):

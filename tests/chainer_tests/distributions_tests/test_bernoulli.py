@@ -18,8 +18,8 @@ class TestBernoulli(testing.distribution_unittest):
         self.test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'mean',
                              'prob', 'sample', 'stddev', 'support', 'variance'}
         p = _common.uniform(0.05, 0.95, self.shape)
-        self.params = ({'logit': numpy.asarray(numpy.log(p) - numpy.log1p(-p))} if self.logit_option
-                       else {'p': p})
+        logit = numpy.asarray(numpy.log(p) - numpy.log1p(-p))
+        self.params = {'logit': logit} if self.logit_option else {'p': p}
         self.scipy_params = {'p': p}
         self.support = '{0, 1}'
         self.continuous = False

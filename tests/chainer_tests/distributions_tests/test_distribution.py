@@ -190,7 +190,7 @@ def test_cached_properties_follow_backprop_mode():
 
 
 def test_unexpected_keywords():
-    with pytest.raises(TypeError, match="Normal\\(\\) got unexpected keyword argument\\(s\\) 'foo'"):
+    with pytest.raises(TypeError, match=r"Normal\(\) got unexpected keyword argument\(s\) 'foo'"):
         D.Normal(numpy.zeros(1, _F32), foo=1)
     with pytest.raises(ValueError, match='either `low, high` or `loc, scale`'):
         D.Uniform(low=numpy.zeros(1, _F32), scale=numpy.ones(1, _F32))

@@ -1,4 +1,3 @@
-import numpy
 
 from chainer import distributions
 from chainer import testing
