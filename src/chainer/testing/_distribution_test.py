@@ -23,11 +23,14 @@ import numpy
 import chainer
 from chainer.backends import cuda
 from chainer.testing import array as array_module
-from chainer.testing import attr
+from chainer.testing.backend import BackendConfig
 
 _TARGETS = ('batch_shape', 'cdf', 'entropy', 'event_shape', 'icdf', 'log_cdf', 'log_prob',
             'log_survival', 'mean', 'prob', 'sample', 'stddev', 'support', 'survival',
             'variance')
+
+
+_GPU = BackendConfig({'use_cuda': True})
 
 
 def _to_cpu(x):
@@ -189,9 +192,14 @@ def _make_tests(target):
     def cpu(self):
         run(self, False)
 
-    @attr.gpu
     def gpu(self):
+        reason = _GPU.skip_reason()
+        if reason is not None:
+            raise unittest.SkipTest(reason)
         run(self, True)
+
+    for mark in _GPU.get_pytest_marks():
+        gpu = mark(gpu)
 
     cpu.__name__, gpu.__name__ = f'test_{target}_cpu', f'test_{target}_gpu'
     return cpu, gpu
