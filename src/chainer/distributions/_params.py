@@ -145,8 +145,11 @@ def replace(x, mask, value):
     at points outside the support, whose results are then overwritten by :func:`fill`.
     """
     from chainer.functions import where
-    array = x.array if isinstance(x, variable.Variable) else x
+    array = as_array(x)
+    if not isinstance(x, variable.Variable):
+        x = array
     xp = backend.get_array_module(array)
+    mask = xp.asarray(mask)
     if not bool(xp.any(mask)):
         return x
     return where(mask, xp.full(array.shape, value, array.dtype), x)
@@ -175,8 +178,12 @@ def as_input(x):
 
 
 def as_array(x):
-    """The array of ``x`` (a Variable or an array)."""
-    return x.array if isinstance(x, variable.Variable) else x
+    """The array of ``x`` (a Variable, an array or a number)."""
+    if isinstance(x, variable.Variable):
+        return x.array
+    if isinstance(x, chainer.get_array_types()):
+        return x
+    return numpy.asarray(x)
 
 
 class ScalarEvent(distribution.Distribution):

@@ -68,10 +68,6 @@ class Bernoulli(_params.ScalarEvent):
         return self.p * self._q
 
     @cache.cached_property
-    def stddev(self):
-        return F.sqrt(self.variance)
-
-    @cache.cached_property
     def entropy(self):
         return -(utils._modified_xlogx(self.p) + utils._modified_xlogx(self._q))
 
@@ -88,9 +84,6 @@ class Bernoulli(_params.ScalarEvent):
         # Points strictly between the two values: the formula's continuous extension.
         x = array.astype(log_p.dtype, copy=False)
         return F.where(one | zero, binary, x * log_p + (1 - x) * log_q)
-
-    def prob(self, x):
-        return F.exp(self.log_prob(x))
 
     def sample_n(self, n):
         xp = self.xp

@@ -44,7 +44,7 @@ class Geometric(_params.ScalarEvent):
     def log_prob(self, x):
         array = _params.as_array(x)
         outside = array < 1
-        x = self.xp.where(outside, 1, array).astype(self.p.dtype, copy=False)
+        x = _params.as_input(self.xp.where(outside, 1, array).astype(self.p.dtype, copy=False))
         return _params.fill((x - 1) * F.log1p(-self.p) + F.log(self.p), outside, -numpy.inf)
 
     def sample_n(self, n):

@@ -43,9 +43,6 @@ class Laplace(_params.LocScale):
     def log_prob(self, x):
         return -F.absolute(self._z(x)) - F.log(self.scale) - math.log(2)
 
-    def prob(self, x):
-        return F.exp(self.log_prob(x))
-
     def cdf(self, x):
         z = self._z(x)
         return 0.5 - 0.5 * F.sign(z) * F.expm1(-F.absolute(z))

@@ -71,9 +71,6 @@ class Normal(_params.ScalarEvent):
     def log_prob(self, x):
         return -0.5 * F.square(self._z(x)) - self.log_scale - _LOG_SQRT_2PI
 
-    def prob(self, x):
-        return F.exp(self.log_prob(x))
-
     def cdf(self, x):
         return F.ndtr(self._z(x))
 

@@ -39,7 +39,7 @@ class Poisson(_params.ScalarEvent):
     def log_prob(self, x):
         array = _params.as_array(x)
         outside = array < 0
-        x = self.xp.where(outside, 0, array).astype(self.lam.dtype, copy=False)
+        x = _params.as_input(self.xp.where(outside, 0, array).astype(self.lam.dtype, copy=False))
         log_p = x * self._log_lam - self.lam - F.lgamma(x + 1)
         return _params.fill(log_p, outside, -numpy.inf)
 

@@ -10,11 +10,12 @@ stats = pytest.importorskip('scipy.stats')
 def scipy_case(cls):
     """Parameterizes a ``distribution_unittest`` over batch shapes and Variable inputs.
 
-    Two cases keep the run short: a batch of Variables, and one distribution of arrays.
+    Two cases keep the run short: a batch of Variables, and one distribution of
+    arrays evaluated at single points (0-d arrays throughout).
     """
     return testing.parameterize(
         {'shape': (2, 3), 'is_variable': True, 'sample_shape': (3,)},
-        {'shape': (), 'is_variable': False, 'sample_shape': (3,)},
+        {'shape': (), 'is_variable': False, 'sample_shape': ()},
     )(testing.fix_random()(cls))
 
 
