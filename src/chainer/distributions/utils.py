@@ -21,9 +21,9 @@ class ModifiedXLogX(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         zero = x == 0
         logx = self._logx
-        if logx is None:
-            logx = xp.log(xp.where(zero, 1, x))
-        return utils.force_array(xp.where(zero, 0, x * logx), x.dtype),
+        # log(x) is taken (or overwritten) as 0 where x is 0, so that 0 * log(0) is not NaN.
+        logx = xp.log(xp.where(zero, 1, x)) if logx is None else xp.where(zero, 0, logx)
+        return utils.force_array(x * logx, x.dtype),
 
     def backward(self, indexes, grad_outputs):
         from chainer import functions as F
