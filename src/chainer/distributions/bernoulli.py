@@ -1,11 +1,64 @@
 """The Bernoulli distribution."""
 import numpy
 
+from chainer import backend
 from chainer import distribution
+from chainer import function_node
 from chainer import functions as F
+from chainer import utils
 from chainer.distributions import _params
-from chainer.distributions import utils
+from chainer.distributions.utils import _modified_xlogx
 from chainer.utils import cache
+
+
+class BernoulliLogProb(function_node.FunctionNode):
+    """Log-probability of points ``x`` under Bernoulli distributions given by logits.
+
+    Inputs are the logits and the points (same shape); only the logits get a
+    gradient, :math:`x - \\sigma(\\mathrm{logit})`.
+
+    Args:
+        binary_check (bool): If ``True``, points other than 0 and 1 get ``-inf``
+            (and no gradient); otherwise the formula
+            :math:`x \\log p + (1 - x) \\log(1 - p)` is evaluated at any point.
+    """
+
+    def __init__(self, binary_check=False):
+        self.binary_check = binary_check
+
+    def forward(self, inputs):
+        logit, x = inputs
+        xp = backend.get_array_module(logit)
+        self.retain_inputs((0, 1))
+        # log p and log(1 - p), finite for finite logits and exact at +-inf
+        log_p, log_q = -xp.logaddexp(0, -logit), -xp.logaddexp(0, logit)
+        one, zero = x == 1, x == 0
+        with numpy.errstate(invalid='ignore'):
+            y = xp.where(one, log_p, xp.where(zero, log_q, x * log_p + (1 - x) * log_q))
+        if self.binary_check:
+            self._off = xp.asarray(~(one | zero))
+            y = xp.where(self._off, -numpy.inf, y)
+        return utils.force_array(y, logit.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        logit, x = self.get_retained_inputs()
+        gy, = grad_outputs
+        glogit = gy * (x - F.sigmoid(logit))
+        if self.binary_check:
+            xp = backend.get_array_module(logit.array)
+            glogit = F.where(self._off, xp.zeros_like(logit.array), glogit)
+        return glogit, None
+
+
+def _bernoulli_log_prob(logit, x, binary_check=False):
+    """Evaluates :class:`BernoulliLogProb`, broadcasting ``logit`` and ``x`` together."""
+    logit_array, x_array = _params.as_array(logit), _params.as_array(x)
+    shape = numpy.broadcast_shapes(logit_array.shape, x_array.shape)
+    if logit_array.shape != shape:
+        logit = F.broadcast_to(logit, shape)
+    xp = backend.get_array_module(logit_array)
+    x = xp.broadcast_to(x_array, shape).astype(logit_array.dtype)
+    return BernoulliLogProb(binary_check).apply((logit, x))[0]
 
 
 class Bernoulli(_params.ScalarEvent):
@@ -69,21 +122,10 @@ class Bernoulli(_params.ScalarEvent):
 
     @cache.cached_property
     def entropy(self):
-        return -(utils._modified_xlogx(self.p) + utils._modified_xlogx(self._q))
+        return -(_modified_xlogx(self.p) + _modified_xlogx(self._q))
 
     def log_prob(self, x):
-        array = _params.as_array(x)
-        xp = self.xp
-        log_p, log_q = self._log_p_q
-        shape = numpy.broadcast_shapes(array.shape, self.batch_shape)
-        log_p, log_q = F.broadcast_to(log_p, shape), F.broadcast_to(log_q, shape)
-        one, zero = xp.broadcast_to(array == 1, shape), xp.broadcast_to(array == 0, shape)
-        binary = F.where(one, log_p, log_q)
-        if self.binary_check or bool(xp.all(one | zero)):
-            return _params.fill(binary, ~(one | zero), -numpy.inf)
-        # Points strictly between the two values: the formula's continuous extension.
-        x = array.astype(log_p.dtype, copy=False)
-        return F.where(one | zero, binary, x * log_p + (1 - x) * log_q)
+        return _bernoulli_log_prob(self.logit, x, self.binary_check)
 
     def sample_n(self, n):
         xp = self.xp

@@ -7,7 +7,8 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-def _log_beta(a, b):
+def _lbeta(a, b):
+    """``log B(a, b)``, the logarithm of the beta function."""
     return F.lgamma(a) + F.lgamma(b) - F.lgamma(a + b)
 
 
@@ -44,7 +45,7 @@ class Beta(_params.ScalarEvent):
 
     @cache.cached_property
     def entropy(self):
-        return (_log_beta(self.a, self.b) - (self.a - 1) * F.digamma(self.a)
+        return (_lbeta(self.a, self.b) - (self.a - 1) * F.digamma(self.a)
                 - (self.b - 1) * F.digamma(self.b)
                 + (self._a_plus_b - 2) * F.digamma(self._a_plus_b))
 
@@ -53,7 +54,7 @@ class Beta(_params.ScalarEvent):
         outside = (array < 0) | (array > 1)
         x = _params.as_input(_params.replace(x, outside, 0.5))
         log_p = ((self.a - 1) * F.log(x) + (self.b - 1) * F.log1p(-x)
-                 - _log_beta(self.a, self.b))
+                 - _lbeta(self.a, self.b))
         return _params.fill(log_p, outside, -numpy.inf)
 
     def sample_n(self, n):
@@ -66,7 +67,7 @@ class Beta(_params.ScalarEvent):
 
 @distribution.register_kl(Beta, Beta)
 def _kl_beta_beta(dist1, dist2):
-    return (_log_beta(dist2.a, dist2.b) - _log_beta(dist1.a, dist1.b)
+    return (_lbeta(dist2.a, dist2.b) - _lbeta(dist1.a, dist1.b)
             + (dist1.a - dist2.a) * F.digamma(dist1.a)
             + (dist1.b - dist2.b) * F.digamma(dist1.b)
             + (dist2._a_plus_b - dist1._a_plus_b) * F.digamma(dist1._a_plus_b))

@@ -7,6 +7,11 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
+def _cauchy_icdf(x):
+    """The inverse CDF of the standard Cauchy distribution: ``tan(pi (x - 1/2))``."""
+    return F.tan((x - 0.5) * math.pi)
+
+
 class Cauchy(_params.LocScale):
     """Cauchy distribution.
 
@@ -50,7 +55,7 @@ class Cauchy(_params.LocScale):
 
     def icdf(self, x):
         x = _params.as_input(x)
-        return self.loc + self.scale * F.tan((x - 0.5) * math.pi)
+        return self.loc + self.scale * _cauchy_icdf(x)
 
     def sample_n(self, n):
         eps = _params.standard(self.xp, 'standard_cauchy', _params.sample_size(n, self),

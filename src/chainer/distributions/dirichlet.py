@@ -7,8 +7,9 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 
-def _log_multivariate_beta(alpha, alpha0):
-    return F.sum(F.lgamma(alpha), axis=-1) - F.lgamma(alpha0)
+def _lbeta(x):
+    """The logarithm of the multivariate beta function of the last axis of ``x``."""
+    return F.sum(F.lgamma(x), axis=-1) - F.lgamma(F.sum(x, axis=-1))
 
 
 class Dirichlet(distribution.Distribution):
@@ -62,7 +63,7 @@ class Dirichlet(distribution.Distribution):
     @cache.cached_property
     def entropy(self):
         k = self.alpha.shape[-1]
-        return (_log_multivariate_beta(self.alpha, self.alpha0)
+        return (_lbeta(self.alpha)
                 + (self.alpha0 - k) * F.digamma(self.alpha0)
                 - F.sum((self.alpha - 1) * F.digamma(self.alpha), axis=-1))
 
@@ -71,7 +72,7 @@ class Dirichlet(distribution.Distribution):
         outside = (array < 0) | (array > 1)
         x = _params.replace(x, outside, 0.5)
         log_p = (F.sum((self.alpha - 1) * F.log(x), axis=-1)
-                 - _log_multivariate_beta(self.alpha, self.alpha0))
+                 - _lbeta(self.alpha))
         return _params.fill(log_p, outside.any(axis=-1), -numpy.inf)
 
     def sample_n(self, n):
@@ -85,6 +86,6 @@ class Dirichlet(distribution.Distribution):
 @distribution.register_kl(Dirichlet, Dirichlet)
 def _kl_dirichlet_dirichlet(dist1, dist2):
     digamma_gap = F.digamma(dist1.alpha) - F.expand_dims(F.digamma(dist1.alpha0), -1)
-    return (-_log_multivariate_beta(dist1.alpha, dist1.alpha0)
-            + _log_multivariate_beta(dist2.alpha, dist2.alpha0)
+    return (-_lbeta(dist1.alpha)
+            + _lbeta(dist2.alpha)
             + F.sum((dist1.alpha - dist2.alpha) * digamma_gap, axis=-1))

@@ -5,51 +5,71 @@ from chainer import backend
 from chainer import distribution
 from chainer import function_node
 from chainer import functions as F
-from chainer import utils
 from chainer.distributions import _params
+from chainer.functions.math import inv as _inv
 from chainer.utils import cache
+from chainer.utils import type_check
 
 _LOG_2PI = math.log(2 * math.pi)
 
 
-class _Solve(function_node.FunctionNode):
-    """``Z = A^{-1} B`` for batches of square matrices ``A`` and matrices ``B``."""
+class TriangularInv(function_node.FunctionNode):
+    """Inverse of the lower (or upper) triangle of square matrices.
+
+    Only the chosen triangle of the input is read, and only it receives a
+    gradient. Leading axes, if any, index a batch of matrices.
+
+    Args:
+        lower (bool): Whether to invert the lower triangle (``True``) or the upper one.
+    """
+
+    def __init__(self, lower):
+        self.lower = lower
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+            x_type.shape[-1] == x_type.shape[-2],
+        )
+
+    def _triangle(self, xp, a):
+        return xp.tril(a) if self.lower else xp.triu(a)
 
     def forward(self, inputs):
-        a, b = inputs
-        xp = backend.get_array_module(a)
-        self.retain_inputs((0,))
+        x, = inputs
+        xp = backend.get_array_module(x)
         self.retain_outputs((0,))
-        return utils.force_array(xp.linalg.solve(a, b), a.dtype),
+        return _inv._inverse(self._triangle(xp, x)),
 
     def backward(self, indexes, grad_outputs):
-        a, = self.get_retained_inputs()
-        z, = self.get_retained_outputs()
-        gz, = grad_outputs
-        # With A Z = B: dB = A^{-T} dZ and dA = -dB Z^T.
-        gb = _solve(F.swapaxes(a, -1, -2), gz)
-        ret = []
-        if 0 in indexes:
-            ret.append(-F.matmul(gb, z, transb=True))
-        if 1 in indexes:
-            ret.append(gb)
-        return ret
+        y, = self.get_retained_outputs()
+        xp = backend.get_array_module(y.array)
+        mask = self._triangle(xp, xp.ones(y.shape[-2:], y.dtype))
+        return _inv._inverse_grad(y, grad_outputs[0]) * mask,
 
 
-def _solve(a, b):
-    return _Solve().apply((a, b))[0]
+def _triangular_inv(x, lower=True):
+    """Inverts the lower (or upper) triangle of a square matrix; see :class:`TriangularInv`."""
+    return TriangularInv(lower).apply((x,))[0]
+
+
+def _batch_triangular_inv(x, lower=True):
+    """Inverts the triangles of a batch of square matrices of shape ``(..., d, d)``."""
+    return _triangular_inv(x, lower)
+
+
+def _triangular_logdet(x):
+    """``log |det x|`` of (a batch of) triangular matrices: the sum of ``log |diagonal|``."""
+    return F.sum(F.log(F.absolute(F.diagonal(x, 0, -2, -1))), axis=-1)
 
 
 def _solve_vectors(scale_tril, v):
-    # L^{-1} v for vectors v of shape (..., d), L broadcast to v's batch shape.
-    shape = v.shape[:-1] + scale_tril.shape[-2:]
-    if scale_tril.shape != shape:
-        scale_tril = F.broadcast_to(scale_tril, shape)
-    return F.squeeze(_solve(scale_tril, F.expand_dims(v, -1)), -1)
-
-
-def _log_diagonal_sum(scale_tril):
-    return F.sum(F.log(F.diagonal(scale_tril, 0, -2, -1)), axis=-1)
+    # L^{-1} v for vectors v of shape (..., d), with L of shape batch + (d, d).
+    inv = _triangular_inv(scale_tril)
+    return F.squeeze(F.matmul(inv, F.expand_dims(v, -1)), -1)
 
 
 class MultivariateNormal(distribution.Distribution):
@@ -89,7 +109,7 @@ class MultivariateNormal(distribution.Distribution):
 
     @cache.cached_property
     def _logdet_scale(self):
-        return _log_diagonal_sum(self.scale_tril)
+        return _triangular_logdet(self.scale_tril)
 
     @property
     def batch_shape(self):
@@ -140,11 +160,8 @@ class MultivariateNormal(distribution.Distribution):
 
 @distribution.register_kl(MultivariateNormal, MultivariateNormal)
 def _kl_multivariatenormal_multivariatenormal(dist1, dist2):
-    l2 = dist2.scale_tril
-    shape = dist1.scale_tril.shape
-    if l2.shape != shape:
-        l2 = F.broadcast_to(l2, shape)
-    trace = F.sum(F.square(_solve(l2, dist1.scale_tril)), axis=(-2, -1))
+    inv2 = _triangular_inv(dist2.scale_tril)
+    trace = F.sum(F.square(F.matmul(inv2, dist1.scale_tril)), axis=(-2, -1))
     mahalanobis = F.sum(F.square(_solve_vectors(dist2.scale_tril, dist2.loc - dist1.loc)),
                         axis=-1)
     return (0.5 * (trace + mahalanobis - dist1.d)
