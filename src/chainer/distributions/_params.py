@@ -226,5 +226,9 @@ class LocScale(ScalarEvent):
         self.loc, self.scale = prepare(self._name, {'loc': loc, 'scale': scale})
         positive(self._name, scale=self.scale)
 
+    @property
+    def mode(self):
+        return self.loc
+
     def _z(self, x):
         return (x - self.loc) / self.scale

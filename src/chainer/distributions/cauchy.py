@@ -39,10 +39,6 @@ class Cauchy(_params.LocScale):
     def variance(self):
         return self._undefined('Variance')
 
-    @property
-    def mode(self):
-        return self.loc
-
     @cache.cached_property
     def entropy(self):
         return F.log(self.scale) + math.log(4 * math.pi)

@@ -33,10 +33,6 @@ class Gumbel(_params.LocScale):
     def mean(self):
         return self.loc + _EULER * self.scale
 
-    @property
-    def mode(self):
-        return self.loc
-
     @cache.cached_property
     def variance(self):
         return F.square(self.scale) * (math.pi ** 2 / 6)

@@ -69,10 +69,6 @@ class Laplace(_params.LocScale):
     def mean(self):
         return self.loc
 
-    @property
-    def mode(self):
-        return self.loc
-
     @cache.cached_property
     def variance(self):
         return 2 * F.square(self.scale)
