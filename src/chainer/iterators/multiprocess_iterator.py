@@ -35,8 +35,8 @@ class MultiprocessIterator(_base._PrefetchingIterator):
     current one is used; use it when reading an example costs CPU (decoding,
     augmentation). The workers start at the first batch and stop at
     :meth:`finalize` (also called by ``with iterator:``, when the iterator is
-    garbage-collected, and at interpreter exit); a worker never outlives its
-    iterator's process.
+    garbage-collected, and at interpreter exit); they also exit by themselves
+    when the main process dies, even by ``SIGKILL``.
 
     Args:
         dataset: A dataset; the workers receive it by ``fork`` (or pickling
@@ -73,18 +73,18 @@ class MultiprocessIterator(_base._PrefetchingIterator):
         self.dataset_timeout = dataset_timeout
         self.maxtasksperchild = maxtasksperchild
         self._n_prefetch = self.n_prefetch
-        self._pool = None
-        self._pool_finalizer = None
-        self._buffer = self._view = None
-        self._free_slots, self._discarded = [], []
+        self.__dict__.update(self._no_workers())
         self._init_common(dataset, batch_size, repeat,
                           order_samplers._resolve(shuffle, order_sampler))
 
+    @staticmethod
+    def _no_workers():
+        # The attributes of an iterator without workers (new, finalized, or a copy).
+        return {'_pool': None, '_pool_finalizer': None, '_buffer': None, '_view': None,
+                '_free_slots': [], '_discarded': []}
+
     def _start(self):
         n_slots = self.n_prefetch + 2
-        self._buffer = None
-        self._free_slots = []
-        self._discarded = []
         if self.shared_mem:
             self._buffer = _shared_memory.allocate(n_slots * self.batch_size * self.shared_mem)
             self._view = _shared_memory.as_bytes(self._buffer)
@@ -136,14 +136,17 @@ class MultiprocessIterator(_base._PrefetchingIterator):
                     MultiprocessIterator.TimeoutWarning)
         try:
             chunks = self._pool.collect(request.tickets)
-            if request.slot is None:
-                return [example for chunk in chunks for example in chunk]
-            view = self._view
-            return [_shared_memory.unpack(example, view)
-                    for chunk in chunks for example in chunk]
-        finally:
+        except BaseException:
             if request.slot is not None:
-                self._free_slots.append(request.slot)
+                # Other workers of the batch may still write to its slot.
+                self._discarded.append(request)
+            raise
+        if request.slot is None:
+            return [example for chunk in chunks for example in chunk]
+        batch = [_shared_memory.unpack(example, self._view)
+                 for chunk in chunks for example in chunk]
+        self._free_slots.append(request.slot)
+        return batch
 
     def _discard(self, request):
         self._pool.forget(request.tickets)
@@ -164,13 +167,11 @@ class MultiprocessIterator(_base._PrefetchingIterator):
             return
         self._finalized = True
         self._pending = type(self._pending)()
-        finalizer, self._pool_finalizer = self._pool_finalizer, None
-        self._pool = None
+        finalizer = self._pool_finalizer
+        # The workers go, and with them the shared buffer.
+        self.__dict__.update(self._no_workers())
         if finalizer is not None:
             finalizer()
-        # The workers are gone: the shared buffer can go too.
-        self._buffer = self._view = None
-        self._free_slots, self._discarded = [], []
 
     def __copy__(self):
         # A copy has the same state and settings and its own workers.
@@ -180,12 +181,9 @@ class MultiprocessIterator(_base._PrefetchingIterator):
 
     def __getstate__(self):
         state = self.__dict__.copy()
-        state['_pool'] = None
-        state['_pool_finalizer'] = None
+        state.update(self._no_workers())
         state['_pending'] = type(self._pending)()
         state['_ahead'] = None
-        state['_buffer'] = state['_view'] = None
-        state['_free_slots'], state['_discarded'] = [], []
         random = self._sampler_random()
         if self._pending and random is not None:
             # The copy's generator is where it was after the last batch returned.

@@ -273,3 +273,29 @@ def test_workers_exit_when_the_main_process_is_killed(tmp_path):
         alive = [p for p in pids if os.path.exists(f'/proc/{p}') and
                  open(f'/proc/{p}/stat').read().rsplit(')', 1)[1].split()[0] != 'Z']
     assert alive == []
+
+
+class _FailingArrays:
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        if i == 5:
+            raise ValueError('broken example 5')
+        return np.full(10, i)
+
+
+@pytest.mark.parametrize('shared_mem', [None, 1000])
+def test_iterator_goes_on_after_a_worker_error(shared_mem):
+    it = iterators.MultiprocessIterator(_FailingArrays(), 2, shuffle=False, n_processes=2,
+                                        n_prefetch=2, shared_mem=shared_mem)
+    seen = []
+    for _ in range(8):
+        try:
+            seen.extend(int(x[0]) for x in it.next())
+        except ValueError as e:
+            assert 'broken example 5' in str(e)
+            seen.append('error')
+    assert seen.count('error') == 2  # one per epoch
+    assert [x for x in seen if x != 'error'][:6] == [0, 1, 2, 3, 6, 7]
+    it.finalize()
