@@ -30,6 +30,15 @@ def _children():
     return out
 
 
+def _running(pid):
+    # Whether the process exists and is not a zombie.
+    try:
+        with open(f'/proc/{pid}/stat') as f:
+            return f.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except OSError:
+        return False
+
+
 pytestmark = pytest.mark.skipif(not os.path.isdir('/proc'), reason='needs /proc')
 
 
@@ -102,9 +111,7 @@ def test_no_worker_survives_interpreter_exit(tmp_path):
     pids = [int(p) for p in out.stdout.split()]
     assert len(pids) == 2
     time.sleep(0.2)
-    for pid in pids:
-        assert not os.path.exists(f'/proc/{pid}') or \
-            open(f'/proc/{pid}/stat').read().rsplit(')', 1)[1].split()[0] == 'Z'
+    assert not any(_running(pid) for pid in pids)
 
 
 def test_pickle_and_copy_keep_the_state():
@@ -270,8 +277,7 @@ def test_workers_exit_when_the_main_process_is_killed(tmp_path):
     alive = pids
     while alive and time.time() < deadline:
         time.sleep(0.1)
-        alive = [p for p in pids if os.path.exists(f'/proc/{p}') and
-                 open(f'/proc/{p}/stat').read().rsplit(')', 1)[1].split()[0] != 'Z']
+        alive = [p for p in pids if _running(p)]
     assert alive == []
 
 
