@@ -2,6 +2,12 @@
 import numpy
 
 
+class _InitializerError(ValueError, AssertionError):
+    # Chainer checks some initializer preconditions with ``assert``; raising this keeps
+    # ``except AssertionError`` code working while being the ValueError it really is.
+    pass
+
+
 class Initializer:
     """Fills an array with initial values.
 
@@ -17,12 +23,23 @@ class Initializer:
     def __call__(self, array):
         raise NotImplementedError()
 
+    def _check_dtype(self, array):
+        # An initializer with a dtype fills only arrays of that dtype.
+        if self.dtype is not None and array.dtype != numpy.dtype(self.dtype):
+            raise _InitializerError(
+                f'{type(self).__name__} was made for {numpy.dtype(self.dtype)} arrays, '
+                f'got an array of {array.dtype}')
+
 
 def get_fans(shape):
-    """Returns ``(fan_in, fan_out)`` of a weight of the given shape."""
+    """Returns ``(fan_in, fan_out)`` of a weight of the given shape.
+
+    The first axis is the output, the second the input, and any further axes
+    (a convolution kernel's window) multiply both.
+    """
     if not isinstance(shape, tuple):
         raise ValueError(f'shape must be a tuple, got {type(shape).__name__}')
     if len(shape) < 2:
-        raise ValueError(f'shape must have at least two dimensions, got {shape}')
+        raise ValueError(f'shape must be of length >= 2. Actual shape: {shape}')
     receptive = int(numpy.prod(shape[2:])) if len(shape) > 2 else 1
     return shape[1] * receptive, shape[0] * receptive

@@ -751,7 +751,11 @@ class Parameter(Variable):
     def dtype(self):
         if self._array is not None:
             return self._array.dtype
-        d = getattr(self.initializer, 'dtype', None)
+        if not hasattr(self.initializer, 'dtype'):
+            # A plain function as initializer: nothing tells the dtype before it runs.
+            raise RuntimeError('the dtype of this parameter is not known: it is not '
+                               'initialized yet and its initializer gives no dtype')
+        d = self.initializer.dtype
         return numpy.dtype(d) if d is not None else chainer.get_dtype()
 
     def cleargrad(self):
@@ -770,8 +774,13 @@ class Parameter(Variable):
         from chainer import initializers
         device = self._initial_device
         xp = numpy if device is None else device.xp
-        data = initializers.generate_array(self.initializer, shape, xp,
-                                           device=device)
+        try:
+            data = initializers.generate_array(self.initializer, shape, xp, device=device)
+        except ValueError as e:
+            owner = getattr(self, '_link_name', None)
+            where = f'{owner}.{self.name}' if owner else f'parameter {self.name!r}'
+            raise ValueError(f'{where}: cannot initialize with shape {shape} '
+                             f'({e})') from e
         grad = None
         if self._grad_initializer is not None:
             grad = initializers.generate_array(self._grad_initializer, shape, xp,

@@ -26,6 +26,10 @@ def _array_to_cpu(array, stream=None):
         f'got {type(array)}')
 
 
+# Chainer's name for it (its tests call it).
+_to_cpu = _array_to_cpu
+
+
 class CpuDevice(_backend.Device):
     """Device for the CPU (NumPy) backend; its name is ``'@numpy'``."""
 

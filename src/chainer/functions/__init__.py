@@ -18,8 +18,8 @@ _MODULES = {
     'activation.log_softmax': 'log_softmax',
     'activation.maxout': 'maxout',
     'activation.prelu': 'prelu',
-    'activation.rrelu': 'rrelu',
     'activation.relu': 'relu',
+    'activation.rrelu': 'rrelu',
     'activation.selu': 'selu',
     'activation.sigmoid': 'sigmoid',
     'activation.softmax': 'softmax',
@@ -68,6 +68,8 @@ _MODULES = {
     'array.where': 'where',
     # connection
     'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
+    'connection.embed_id': 'embed_id',
+    'connection.linear': 'linear',
     'connection.local_convolution_2d': 'local_convolution_2d',
     'connection.shift': 'shift',
     # math

@@ -4,6 +4,12 @@ import numpy
 import chainer
 from chainer import backend
 from chainer.initializers.constant import Constant, Identity, NaN, One, Zero  # NOQA
+from chainer.initializers.normal import GlorotNormal, HeNormal, LeCunNormal, Normal  # NOQA
+from chainer.initializers.orthogonal import Orthogonal  # NOQA
+from chainer.initializers.sampling import DownsamplingConvFilter  # NOQA
+from chainer.initializers.sampling import UpsamplingDeconvFilter  # NOQA
+from chainer.initializers.uniform import GlorotUniform, HeUniform, LeCunUniform  # NOQA
+from chainer.initializers.uniform import Uniform  # NOQA
 
 
 def generate_array(initializer, shape, xp, dtype=None, device=None):
@@ -35,3 +41,31 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
         array = device.xp.empty(shape, dtype=dtype)
     initializer(array)
     return array
+
+
+def _is_array(x):
+    return isinstance(x, chainer.get_array_types())
+
+
+def _check_is_initializer_like(initializer):
+    # What links accept as an initializer argument: None, a scalar, an array or a callable.
+    if not (initializer is None or numpy.isscalar(initializer) or _is_array(initializer)
+            or callable(initializer)):
+        raise TypeError(f'invalid type of initializer: {type(initializer)} (expected an '
+                        f'Initializer, a callable, a scalar, an array or None)')
+
+
+def _get_initializer(initializer):
+    """Turns a link's initializer argument into an initializer.
+
+    ``None`` gives :class:`LeCunNormal`, a scalar or an array a :class:`Constant`, and a
+    callable is returned as is.
+    """
+    if initializer is None:
+        return LeCunNormal()
+    if numpy.isscalar(initializer) or _is_array(initializer):
+        return Constant(initializer)
+    if not callable(initializer):
+        raise TypeError(f'invalid type of initializer: {type(initializer)} (expected an '
+                        f'Initializer, a callable, a scalar, an array or None)')
+    return initializer

@@ -1,7 +1,6 @@
 """Initializers that fill a fixed value."""
 import numpy
 
-import chainer
 from chainer import backend
 from chainer import initializer
 
@@ -19,13 +18,19 @@ class Constant(initializer.Initializer):
         super().__init__(dtype)
 
     def __call__(self, array):
-        if self.dtype is not None and array.dtype != numpy.dtype(self.dtype):
-            raise ValueError(f'dtype mismatch: {array.dtype} != {numpy.dtype(self.dtype)}')
+        self._check_dtype(array)
         xp = backend.get_array_module(array)
         value = self.fill_value
         if not numpy.isscalar(value):
             value = backend.get_device_from_array(array).send(
                 value if not hasattr(value, 'array') else value.array)
+            try:
+                fits = numpy.broadcast_shapes(value.shape, array.shape) == array.shape
+            except ValueError:
+                fits = False
+            if not fits:
+                raise ValueError(f'Constant: a fill value of shape {value.shape} cannot fill '
+                                 f'an array of shape {array.shape}')
         array[...] = xp.asarray(value)
 
 
@@ -63,6 +68,7 @@ class Identity(initializer.Initializer):
         super().__init__(dtype)
 
     def __call__(self, array):
+        self._check_dtype(array)
         if array.ndim != 2 or array.shape[0] != array.shape[1]:
             raise ValueError(f'Identity initializer needs a square matrix, got shape '
                              f'{array.shape}')

@@ -5,6 +5,12 @@ from chainer import function_node
 from chainer import variable
 
 
+def _ordinal(n):
+    # 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st
+    suffix = 'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')
+    return f'{n}{suffix}'
+
+
 def _call_func(func, xs):
     outs = func(*xs)
     if isinstance(outs, variable.Variable):
@@ -12,10 +18,10 @@ def _call_func(func, xs):
     if not isinstance(outs, tuple):
         raise RuntimeError(f'F.forget: func must return a Variable or a tuple of Variables, '
                            f'got {type(outs).__name__}')
-    for i, y in enumerate(outs):
+    for i, y in enumerate(outs, 1):
         if not isinstance(y, variable.Variable):
-            raise RuntimeError(f'F.forget: element #{i} of the tuple returned by func must be '
-                               f'a Variable, got {type(y).__name__}')
+            raise RuntimeError(f'F.forget: the {_ordinal(i)} element of the tuple returned by '
+                               f'func must be a Variable, got {type(y).__name__}')
     return outs
 
 

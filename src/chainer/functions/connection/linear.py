@@ -1,0 +1,105 @@
+"""Linear (fully-connected) layer function: ``y = x W^T + b``."""
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+class LinearFunction(function_node.FunctionNode):
+    """``y = x W^T (+ b)`` for a matrix ``x`` of shape ``(batch, in)``.
+
+    ``x`` and ``W`` may have different float dtypes; the output (and ``b``) has ``x``'s.
+    """
+
+    def check_type_forward(self, in_types):
+        n_in = type_check.eval(in_types.size())
+        if n_in not in (2, 3):
+            raise type_check.InvalidType('in_types.size() in (2, 3)', f'{n_in}')
+        type_check._argname(in_types, ('x', 'W', 'b')[:n_in])
+        x_type, w_type = in_types[:2]
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            w_type.dtype.kind == 'f',
+            x_type.ndim == 2,
+            w_type.ndim == 2,
+            x_type.shape[1] == w_type.shape[1],
+        )
+        if n_in == 3:
+            b_type = in_types[2]
+            type_check.expect(
+                b_type.dtype == x_type.dtype,
+                b_type.ndim == 1,
+                b_type.shape[0] == w_type.shape[0],
+            )
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, W = inputs[:2]
+        xp = backend.get_array_module(x, W)
+        y = xp.matmul(x, W.T)
+        if y.dtype != x.dtype:
+            y = y.astype(x.dtype)
+        if len(inputs) == 3:
+            y += inputs[2]
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        F = chainer.functions
+        ret = []
+        # Both gradients are linear maps themselves, so double backprop comes for free.
+        if 0 in indexes:
+            # gy has x's dtype, and so has linear(gy, .)'s output.
+            ret.append(LinearFunction().apply((gy, F.transpose(W)))[0])
+        if 1 in indexes:
+            gW = LinearFunction().apply((F.transpose(gy), F.transpose(x)))[0]
+            ret.append(gW if gW.dtype == W.dtype else F.cast(gW, W.dtype))
+        if 2 in indexes:
+            ret.append(F.sum(gy, axis=0))
+        return ret
+
+
+def linear(x, W, b=None, n_batch_axes=1):
+    """Linear function (fully-connected layer): :math:`y = x W^\\top + b`.
+
+    The first ``n_batch_axes`` axes of ``x`` are batch axes; the others are
+    flattened into one input vector per sample, whose length must equal
+    ``W.shape[1]``.
+
+    Args:
+        x (~chainer.Variable or N-dimensional array): Input of shape
+            ``(s_1, ..., s_n, ...)`` with ``n = n_batch_axes``.
+        W (~chainer.Variable or N-dimensional array): Weight of shape
+            ``(out_size, in_size)``.
+        b (~chainer.Variable or N-dimensional array): Bias of shape
+            ``(out_size,)`` and ``x``'s dtype, or ``None``.
+        n_batch_axes (int): Number of leading batch axes of ``x`` (at least 1).
+
+    Returns:
+        ~chainer.Variable: Output of shape ``(s_1, ..., s_n, out_size)``.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((2, 3), np.float32)
+        >>> W = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.linear(x, W, np.zeros(2, np.float32)).array
+        array([[ 3., 12.],
+               [ 3., 12.]], dtype=float32)
+    """
+    if n_batch_axes <= 0:
+        raise ValueError(f'n_batch_axes should be greater than 0, got {n_batch_axes}')
+    F = chainer.functions
+    batch_shape = None
+    if n_batch_axes > 1:
+        batch_shape = x.shape[:n_batch_axes]
+        x = F.reshape(x, (int(numpy.prod(batch_shape)), -1))
+    elif x.ndim > 2:
+        x = F.reshape(x, (x.shape[0], -1))
+    args = (x, W) if b is None else (x, W, b)
+    y, = LinearFunction().apply(args)
+    if batch_shape is not None:
+        y = F.reshape(y, batch_shape + (-1,))
+    return y

@@ -1,0 +1,1 @@
+"""Links that connect inputs to outputs through weights (linear, embedding, convolution...)."""

@@ -1,0 +1,278 @@
+"""Adam (Kingma and Ba, 2015) and its variants AdamW, AMSGrad, AdaBound and AMSBound."""
+import math
+import warnings
+
+import numpy
+
+from chainer.backends import cuda
+from chainer import optimizer
+from chainer.optimizers import _util
+
+_default_hyperparam = _util.defaults(
+    alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0, weight_decay_rate=0,
+    amsgrad=False, adabound=False, final_lr=0.1, gamma=1e-3)
+
+
+def _learning_rate(hp, t):
+    if t == 0:
+        raise RuntimeError("Can't determine the learning rate of Adam optimizer because "
+                           "the update steps have not been started.")
+    return hp.alpha * math.sqrt(1. - hp.beta2 ** t) / (1. - hp.beta1 ** t)
+
+
+class AdamRule(optimizer.UpdateRule):
+    """Update rule of Adam and its variants.
+
+    ``m`` and ``v`` are running averages of the gradient and its square;
+    ``alpha_t = alpha * sqrt(1 - beta2 ** t) / (1 - beta1 ** t)`` corrects
+    their bias, and
+    ``param -= eta * (alpha_t * m / (sqrt(v) + eps) + weight_decay_rate * param)``.
+    With ``amsgrad``, ``v`` is replaced by its running maximum ``vhat``; with
+    ``adabound``, the per-element step ``alpha_t / (sqrt(v) + eps)`` is
+    clipped to bounds that converge to ``final_lr`` at a speed set by
+    ``gamma``, turning Adam into SGD over time.
+
+    Args:
+        parent_hyperparam (~chainer.optimizer.Hyperparameter): Hyperparameters
+            to fall back to.
+        alpha (float): Step size.
+        beta1 (float): Decay rate of the first moment.
+        beta2 (float): Decay rate of the second moment.
+        eps (float): Small value for numerical stability.
+        eta (float): Schedule multiplier (for learning-rate schedules).
+        weight_decay_rate (float): Decoupled weight decay (AdamW).
+        amsgrad (bool): Use AMSGrad's maximum of the second moment.
+        adabound (bool): Use AdaBound's step bounds.
+        final_lr (float): Learning rate the bounds converge to.
+        gamma (float): Convergence speed of the bounds.
+    """
+
+    is_elementwise = True
+
+    def __init__(self, parent_hyperparam=None, alpha=None, beta1=None, beta2=None, eps=None,
+                 eta=None, weight_decay_rate=None, amsgrad=None, adabound=None,
+                 final_lr=None, gamma=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        _util.set_given(self.hyperparam, alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                        eta=eta, weight_decay_rate=weight_decay_rate, amsgrad=amsgrad,
+                        adabound=adabound, final_lr=final_lr, gamma=gamma)
+        self.initial_alpha = None
+
+    def init_state(self, param):
+        self.state['m'] = _util.zeros_like(param)
+        self.state['v'] = _util.zeros_like(param)
+        if self.hyperparam.amsgrad:
+            self.state['vhat'] = _util.zeros_like(param)
+
+    def _check_eps(self, param):
+        # eps below float16's smallest subnormal is zero in float16 arithmetic,
+        # and the step then divides by zero where v is zero.
+        if param.dtype == numpy.float16 and numpy.float16(self.hyperparam.eps) == 0:
+            raise ValueError(f'Adam: eps={self.hyperparam.eps} is zero in float16; use '
+                             f'eps >= 6e-8 for float16 parameters')
+
+    def _final_lr(self):
+        hp = self.hyperparam
+        if self.initial_alpha is None:
+            self.initial_alpha = hp.alpha
+        return hp.final_lr * hp.alpha / self.initial_alpha
+
+    def update_core_cpu(self, param):
+        grad = param.grad
+        if grad is None:
+            return
+        hp = self.hyperparam
+        self._check_eps(param)
+        m, v = self.state['m'], self.state['v']
+        m += (1 - hp.beta1) * (grad - m)
+        v += (1 - hp.beta2) * (grad * grad - v)
+        if hp.amsgrad:
+            vhat = self.state['vhat']
+            numpy.maximum(vhat, v, out=vhat)
+        else:
+            vhat = v
+        denom = numpy.sqrt(vhat, out=numpy.empty_like(vhat))
+        denom += hp.eps
+        if hp.adabound:
+            lower, upper = self.bounds
+            numpy.divide(self.alpha_t, denom, out=denom)
+            numpy.clip(denom, lower, upper, out=denom)
+            denom *= m
+        else:
+            numpy.divide(m, denom, out=denom)
+            denom *= self.alpha_t
+        data = param.array
+        if hp.weight_decay_rate != 0:
+            denom += hp.weight_decay_rate * data
+        denom *= hp.eta
+        data -= denom
+
+    def update_core_gpu(self, param):
+        grad = param.grad
+        if grad is None:
+            return
+        hp = self.hyperparam
+        self._check_eps(param)
+        args = [grad, self.alpha_t, 1 - hp.beta1, 1 - hp.beta2, hp.eps, hp.eta,
+                hp.weight_decay_rate]
+        moments = 'm += one_minus_beta1 * (grad - m); v += one_minus_beta2 * (grad * grad - v);'
+        params = 'T grad, T alpha_t, T one_minus_beta1, T one_minus_beta2, T eps, T eta, T wd'
+        outputs = 'T param, T m, T v'
+        if hp.amsgrad:
+            outputs += ', T vhat'
+            moments += 'vhat = max(vhat, v);'
+            second = 'vhat'
+        else:
+            second = 'v'
+        if hp.adabound:
+            params += ', T lower, T upper'
+            args += list(self.bounds)
+            step = f'min(upper, max(lower, alpha_t / (sqrt({second}) + eps))) * m'
+        else:
+            step = f'alpha_t * m / (sqrt({second}) + eps)'
+        arrays = [param.array, self.state['m'], self.state['v']]
+        if hp.amsgrad:
+            arrays.append(self.state['vhat'])
+        name = 'adam' + ('_ams' if hp.amsgrad else '') + ('_bound' if hp.adabound else '')
+        cuda.elementwise(params, outputs,
+                         f'{moments} param -= eta * ({step} + wd * param);', name)(
+                             *args, *arrays)
+
+    @property
+    def alpha_t(self):
+        """Bias-corrected step size at the current step ``t``."""
+        return _learning_rate(self.hyperparam, self.t)
+
+    @property
+    def lr(self):
+        """Deprecated name of :attr:`alpha_t`."""
+        warnings.warn('AdamRule.lr has been renamed to AdamRule.alpha_t. '
+                      'Use of AdamRule.lr is deprecated in Chainer v6.', DeprecationWarning)
+        return self.alpha_t
+
+    @property
+    def bounds(self):
+        """``(lower, upper)`` bounds of AdaBound's step at the current step ``t``."""
+        hp = self.hyperparam
+        final_lr = self._final_lr()
+        lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
+        upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
+        return lower, upper
+
+
+class Adam(optimizer.GradientMethod):
+    """Adam, with the options of its variants (decoupled weight decay, AMSGrad, AdaBound).
+
+    Args:
+        alpha (float): Step size.
+        beta1 (float): Decay rate of the first moment.
+        beta2 (float): Decay rate of the second moment.
+        eps (float): Small value for numerical stability.
+        eta (float): Schedule multiplier (for learning-rate schedules).
+        weight_decay_rate (float): Decoupled weight decay rate.
+        amsgrad (bool): Use AMSGrad.
+        adabound (bool): Use AdaBound.
+        final_lr (float): Final learning rate of AdaBound.
+        gamma (float): Convergence speed of AdaBound's bounds.
+    """
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate,
+                 amsgrad=_default_hyperparam.amsgrad, adabound=_default_hyperparam.adabound,
+                 final_lr=_default_hyperparam.final_lr, gamma=_default_hyperparam.gamma):
+        super().__init__()
+        _util.set_given(self.hyperparam, alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                        eta=eta, weight_decay_rate=weight_decay_rate, amsgrad=amsgrad,
+                        adabound=adabound, final_lr=final_lr, gamma=gamma)
+
+    alpha = optimizer.HyperparameterProxy('alpha')
+    beta1 = optimizer.HyperparameterProxy('beta1')
+    beta2 = optimizer.HyperparameterProxy('beta2')
+    eps = optimizer.HyperparameterProxy('eps')
+    eta = optimizer.HyperparameterProxy('eta')
+    weight_decay_rate = optimizer.HyperparameterProxy('weight_decay_rate')
+    amsgrad = optimizer.HyperparameterProxy('amsgrad')
+    adabound = optimizer.HyperparameterProxy('adabound')
+    final_lr = optimizer.HyperparameterProxy('final_lr')
+    gamma = optimizer.HyperparameterProxy('gamma')
+
+    def create_update_rule(self):
+        return AdamRule(self.hyperparam)
+
+    @property
+    def alpha_t(self):
+        """Bias-corrected step size at the optimizer's step ``t``."""
+        return _learning_rate(self.hyperparam, self.t)
+
+    @property
+    def lr(self):
+        """Deprecated name of :attr:`alpha_t`."""
+        warnings.warn('Adam.lr has been renamed to AdamRule.alpha_t. '
+                      'Use of Adam.lr is deprecated in Chainer v6.', DeprecationWarning)
+        return self.alpha_t
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (Loshchilov and Hutter, 2019).
+
+    Args:
+        alpha, beta1, beta2, eps, eta: As :class:`Adam`.
+        weight_decay_rate (float): Decoupled weight decay rate.
+    """
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         weight_decay_rate=weight_decay_rate)
+
+
+class AMSGrad(Adam):
+    """Adam with AMSGrad's running maximum of the second moment (Reddi et al., 2018).
+
+    Args:
+        alpha, beta1, beta2, eps, eta: As :class:`Adam`.
+    """
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=True)
+
+
+class AdaBound(Adam):
+    """Adam whose steps are bounded and converge to SGD's (Luo et al., 2019).
+
+    Args:
+        alpha, beta1, beta2, eps, eta: As :class:`Adam`.
+        final_lr (float): Learning rate the bounds converge to.
+        gamma (float): Convergence speed of the bounds.
+    """
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         adabound=True, final_lr=final_lr, gamma=gamma)
+
+
+class AMSBound(Adam):
+    """AdaBound with AMSGrad's maximum of the second moment.
+
+    Args:
+        alpha, beta1, beta2, eps, eta: As :class:`Adam`.
+        final_lr (float): Learning rate the bounds converge to.
+        gamma (float): Convergence speed of the bounds.
+    """
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=True, adabound=True, final_lr=final_lr, gamma=gamma)

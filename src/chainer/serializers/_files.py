@@ -1,0 +1,152 @@
+"""File handling shared by the serializers: atomic writes and safe ``.npz`` reading."""
+import contextlib
+import io
+import os
+import pickle
+import tempfile
+import zipfile
+
+import numpy
+from numpy.lib import format as npy_format
+
+
+@contextlib.contextmanager
+def atomic_open(path, mode='wb'):
+    """Opens a temporary file beside ``path`` that replaces it when the block ends.
+
+    The data is flushed and fsynced before the rename, and the folder after it,
+    so that after a crash ``path`` holds either the old or the new complete
+    file. On an exception the temporary file is removed and ``path`` is kept.
+    """
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
+                               dir=folder)
+    try:
+        with os.fdopen(fd, mode) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder):
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# What NumPy's pickle of an object array refers to; elements must then be None.
+_NUMPY_GLOBALS = {
+    ('numpy.core.multiarray', '_reconstruct'),
+    ('numpy._core.multiarray', '_reconstruct'),
+    ('numpy', 'ndarray'),
+    ('numpy', 'dtype'),
+}
+
+
+class _NoneOnlyUnpickler(pickle.Unpickler):
+    # Rebuilds NumPy object arrays and nothing else: any other global (a class,
+    # a function such as os.system) is refused before it can be called.
+
+    def find_class(self, module, name):
+        if (module, name) in _NUMPY_GLOBALS:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f'refused to load the global {module}.{name}')
+
+
+def describe(file):
+    """How messages name ``file``: its path, or the name of a file object."""
+    if isinstance(file, (str, os.PathLike)):
+        return os.fspath(file)
+    name = getattr(file, 'name', None)
+    return name if isinstance(name, str) else '<file object>'
+
+
+class CorruptedFileError(ValueError, zipfile.BadZipFile):
+    """A saved file cannot be read: truncated, corrupted, or not of the expected format.
+
+    It is a :class:`ValueError` and, as the archive errors NumPy lets through
+    are, a :class:`zipfile.BadZipFile`.
+    """
+
+
+class UnsafeEntryError(ValueError):
+    """An archive entry holds a pickled object other than ``None``."""
+
+
+def _read_object_entry(fp, key, source):
+    try:
+        array = _NoneOnlyUnpickler(fp).load()
+    except Exception as e:
+        raise UnsafeEntryError(
+            f'{source}: entry {key!r} holds a pickled object that is not None '
+            f'({e}); rechainer only loads None from pickled entries, so that '
+            f'loading a file never runs code') from None
+    if (not isinstance(array, numpy.ndarray) or array.dtype != object
+            or any(item is not None for item in array.flat)):
+        raise UnsafeEntryError(
+            f'{source}: entry {key!r} holds pickled objects other than None; '
+            f'rechainer only loads None from pickled entries')
+    return array
+
+
+def _read_member(data, key, source):
+    fp = io.BytesIO(data)
+    version = npy_format.read_magic(fp)
+    if version == (1, 0):
+        shape, fortran, dtype = npy_format.read_array_header_1_0(fp)
+    elif version == (2, 0):
+        shape, fortran, dtype = npy_format.read_array_header_2_0(fp)
+    else:
+        fp.seek(0)
+        return npy_format.read_array(fp, allow_pickle=False)
+    if dtype.hasobject:
+        return _read_object_entry(fp, key, source)
+    fp.seek(0)
+    array = npy_format.read_array(fp, allow_pickle=False)
+    if array.size != int(numpy.prod(shape)):
+        raise CorruptedFileError(f'{source}: entry {key!r} is truncated')
+    return array
+
+
+def read_npz(file):
+    """Reads every array of an ``.npz`` archive into a dictionary, checking it whole.
+
+    Raises:
+        ValueError: The file is not a complete, readable archive (truncated,
+            corrupted, or an entry that is not a valid array), or an entry
+            holds a pickled object other than ``None``. The message names the
+            file and the entry.
+    """
+    source = describe(file)
+    if isinstance(file, (str, os.PathLike)) and not os.path.exists(file):
+        raise FileNotFoundError(f'no such file: {source!r}')
+    arrays = {}
+    key = None
+    try:
+        with zipfile.ZipFile(file) as zf:
+            for name in zf.namelist():
+                key = name[:-4] if name.endswith('.npy') else name
+                data = zf.read(name)  # checks the entry's CRC
+                arrays[key] = _read_member(data, key, source)
+    except UnsafeEntryError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError,
+            KeyError) as e:
+        where = f', entry {key!r}' if key is not None else ''
+        raise CorruptedFileError(f'cannot read {source!r}{where}: the file is corrupted or '
+                         f'truncated ({type(e).__name__}: {e})') from e
+    return arrays
