@@ -121,6 +121,9 @@ class Link(device_resident.DeviceResident):
             >>> [name for name, _ in link.namedparams()]
             ['/w']
         """
+        if '_params' not in self.__dict__:
+            raise AttributeError(f'{type(self).__name__}.__init__ must call '
+                                 f'super().__init__() before using init_scope()')
         old = self._within_init_scope
         self._within_init_scope = True
         try:
@@ -270,6 +273,8 @@ class Link(device_resident.DeviceResident):
             ret = _copy.deepcopy(self)
             for param in ret.params(include_uninit=False):
                 param.initialize(param.shape)
+                # Like a newly made parameter, the copy has a NaN gradient (as in Chainer).
+                param.grad = param.xp.full_like(param.array, numpy.nan)
         else:
             raise ValueError(f"The 'mode' argument should be either 'init','copy', or "
                              f"'share'. But {mode} was given.")

@@ -774,8 +774,12 @@ class Parameter(Variable):
         from chainer import initializers
         device = self._initial_device
         xp = numpy if device is None else device.xp
+        init = self.initializer
+        if _is_array(init):
+            # A parameter made from an array starts over from that array (Chainer fails).
+            init = initializers.Constant(init)
         try:
-            data = initializers.generate_array(self.initializer, shape, xp, device=device)
+            data = initializers.generate_array(init, shape, xp, device=device)
         except ValueError as e:
             owner = getattr(self, '_link_name', None)
             where = f'{owner}.{self.name}' if owner else f'parameter {self.name!r}'

@@ -79,7 +79,8 @@ class EmbedIDGrad(function_node.FunctionNode):
         if xp is numpy:
             numpy.add.at(gW, ids, gy)
         else:
-            xp.add.at(gW, ids, gy)
+            import cupyx
+            cupyx.scatter_add(gW, ids, gy)
         return gW,
 
     def backward(self, indexes, grads):

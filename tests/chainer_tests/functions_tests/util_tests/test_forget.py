@@ -243,8 +243,12 @@ def test_bad_func_results():
     x = chainer.Variable(numpy.ones(2, numpy.float32))
     with pytest.raises(RuntimeError, match='Variable'):
         F.forget(lambda v: v.array, x)
-    with pytest.raises(RuntimeError, match='#1'):
+    with pytest.raises(RuntimeError, match='2nd element.*int'):
         F.forget(lambda v: (v * 1, 3), x)
+    with pytest.raises(RuntimeError, match='12th element'):
+        F.forget(lambda v: (v * 1,) * 11 + (3,), x)
+    with pytest.raises(RuntimeError, match='22nd element'):
+        F.forget(lambda v: (v * 1,) * 21 + (3,), x)
     with pytest.raises(RuntimeError):
         F.forget(lambda v: [v * 1], x)
 
