@@ -67,6 +67,7 @@ _MODULES = {
     'array.vstack': 'vstack',
     'array.where': 'where',
     # connection
+    'connection.bilinear': 'bilinear',
     'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
     'connection.embed_id': 'embed_id',
     'connection.linear': 'linear',
@@ -123,6 +124,21 @@ _MODULES = {
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
     'math.zeta': 'zeta',
+    # noise
+    'noise.dropout': 'dropout',
+    'noise.gaussian': 'gaussian',
+    'noise.gumbel_softmax': 'gumbel_softmax',
+    'noise.simplified_dropconnect': 'simplified_dropconnect',
+    'noise.zoneout': 'zoneout',
+    # normalization
+    'normalization.batch_normalization': 'batch_normalization fixed_batch_normalization',
+    'normalization.batch_renormalization': 'batch_renormalization fixed_batch_renormalization',
+    'normalization.decorrelated_batch_normalization':
+        'decorrelated_batch_normalization fixed_decorrelated_batch_normalization',
+    'normalization.group_normalization': 'group_normalization',
+    'normalization.l2_normalization': 'normalize',
+    'normalization.layer_normalization': 'layer_normalization',
+    'normalization.local_response_normalization': 'local_response_normalization',
     # rnn
     'rnn.lstm': 'lstm',
     'rnn.n_step_gru': 'n_step_bigru n_step_gru',
