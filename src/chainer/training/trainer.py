@@ -21,16 +21,6 @@ class _ExtensionEntry:
         self.call_before_training = call_before_training
 
 
-def _check_trigger(trigger, name):
-    # A bad trigger is reported when the extension is registered, naming it,
-    # rather than as an obscure error in the middle of training.
-    try:
-        return util.get_trigger(trigger)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f'Trainer.extend: invalid trigger for the extension {name!r}: {e}') \
-            from None
-
-
 class Trainer:
     """The standard training loop.
 
@@ -115,7 +105,9 @@ class Trainer:
             raise ValueError('Trainer.extend: "training" cannot be an extension name')
         if trigger is None:
             trigger = getattr(extension, 'trigger', extension_module.Extension.trigger)
-        trigger = _check_trigger(trigger, name)
+        # A bad trigger is reported here, naming the extension, rather than as an
+        # obscure error in the middle of training.
+        trigger = util._trigger_of(trigger, f'the extension {name!r} (Trainer.extend)')
         if priority is None:
             priority = getattr(extension, 'priority', extension_module.PRIORITY_READER)
 

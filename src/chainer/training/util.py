@@ -26,3 +26,11 @@ def get_trigger(trigger):
             f'a trigger must be None, a callable or a (period, unit) pair such as '
             f"(1, 'epoch'), got {trigger!r}")
     return interval_trigger.IntervalTrigger(*trigger)
+
+
+def _trigger_of(trigger, owner):
+    # get_trigger, with errors that name the extension or trigger it is for.
+    try:
+        return get_trigger(trigger)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f'invalid trigger for {owner}: {e}') from None

@@ -1,4 +1,5 @@
 """Collects the observations and writes their means to a JSON log."""
+import contextlib
 import json
 import os
 
@@ -6,6 +7,7 @@ from chainer import reporter
 from chainer.serializers import _files
 from chainer.training import extension
 from chainer.training import util
+from chainer.training.extensions import snapshot_writers
 from chainer.utils import argument
 
 
@@ -34,11 +36,20 @@ class LogReport(extension.Extension):
         if filename is None:
             filename = log_name
         self._keys = keys
-        self._trigger = util.get_trigger(trigger)
+        self._trigger = util._trigger_of(trigger, 'LogReport')
         self._postprocess = postprocess
         self._log_name = filename
         self._log = []
         self._init_summary()
+
+    def initialize(self, trainer):
+        # Temporaries of a write that was killed are ours to remove.
+        if self._log_name is not None and os.path.isdir(trainer.out):
+            prefix = os.path.basename(self._log_name.split('{')[0])
+            for name in os.listdir(trainer.out):
+                if snapshot_writers.is_temporary_of(name, prefix):
+                    with contextlib.suppress(OSError):
+                        os.remove(os.path.join(trainer.out, name))
 
     def __call__(self, trainer):
         observation = trainer.observation

@@ -21,7 +21,7 @@ class MicroAverage(extension.Extension):
     priority = extension.PRIORITY_EDITOR
 
     def __init__(self, numerator_key, denominator_key, result_key, trigger=(1, 'epoch')):
-        self._trigger = util.get_trigger(trigger)
+        self._trigger = util._trigger_of(trigger, 'MicroAverage')
         self._numerator_key = numerator_key
         self._denominator_key = denominator_key
         self._result_key = result_key

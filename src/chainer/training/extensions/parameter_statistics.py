@@ -62,7 +62,7 @@ class ParameterStatistics(extension.Extension):
             attrs.append('grad')
         self._attrs = attrs
         self._prefix = prefix
-        self._trigger = util.get_trigger(trigger)
+        self._trigger = util._trigger_of(trigger, 'ParameterStatistics')
         self._summary = reporter.DictSummary()
         self._skip_nan_params = skip_nan_params
 

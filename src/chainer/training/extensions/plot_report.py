@@ -39,7 +39,7 @@ class PlotReport(extension.Extension):
             y_keys = y_keys,
         self._x_key = x_key
         self._y_keys = y_keys
-        self._trigger = util.get_trigger(trigger)
+        self._trigger = util._trigger_of(trigger, 'PlotReport')
         self._file_name = filename
         self._marker = marker
         self._grid = grid

@@ -65,7 +65,7 @@ class VariableStatisticsPlot(extension.Extension):
         self._plot_mean = plot_mean
         self._plot_std = plot_std
         self._percentile_sigmas = percentile_sigmas
-        self._trigger = util.get_trigger(trigger)
+        self._trigger = util._trigger_of(trigger, 'VariableStatisticsPlot')
         self._file_name = filename
         self._figsize = figsize
         self._marker = marker

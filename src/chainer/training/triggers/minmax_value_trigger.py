@@ -17,7 +17,7 @@ class BestValueTrigger:
     def __init__(self, key, compare, trigger=(1, 'epoch')):
         self._key = key
         self._best_value = None
-        self._interval_trigger = util.get_trigger(trigger)
+        self._interval_trigger = util._trigger_of(trigger, 'BestValueTrigger')
         self._summary = reporter.DictSummary()
         self._compare = compare
 

@@ -259,3 +259,26 @@ def test_unchain_variables(tmp_path):
                        priority=0)
         trainer.run()
     assert kept[0].creator is None
+
+
+@pytest.mark.parametrize('make', [
+    lambda: extensions.LogReport(trigger='bad'),
+    lambda: extensions.PlotReport(['a'], trigger=(1, 'day')),
+    lambda: extensions.MicroAverage('a', 'b', 'c', trigger=3),
+    lambda: extensions.ParameterStatistics([], trigger='x'),
+])
+def test_invalid_trigger_names_the_extension(make):
+    with pytest.raises((TypeError, ValueError), match='invalid trigger for [A-Z][a-zA-Z]+'):
+        make()
+
+
+def test_log_report_removes_its_stale_temporaries(tmp_path):
+    stale = tmp_path / '.log.x1y2.tmp'
+    stale.write_text('[{"partial"')
+    other = tmp_path / 'notes.tmp'
+    other.write_text('keep')
+    trainer = _reporting_trainer((2, 'iteration'), out=str(tmp_path))
+    trainer.extend(extensions.LogReport(trigger=(1, 'iteration')))
+    trainer.run()
+    assert not stale.exists() and other.exists()
+    assert len(json.loads((tmp_path / 'log').read_text())) == 2
