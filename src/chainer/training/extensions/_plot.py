@@ -1,28 +1,45 @@
-"""matplotlib for the plot extensions: loaded on first use, with the Agg backend."""
+"""matplotlib for the plot extensions: loaded on first use, drawn with the Agg canvas.
+
+Figures are made with ``matplotlib.figure.Figure`` on an Agg canvas rather than
+through ``pyplot``, so no display is needed and the user's own pyplot backend
+(a notebook's, say) is left alone.
+"""
+import os
 import warnings
+
+from chainer.serializers import _files
 
 _matplotlib = None
 _warned = False
 
 
-def get_pyplot():
-    """Returns ``matplotlib.pyplot`` (Agg backend), or ``None`` if matplotlib is missing."""
+def _load():
     global _matplotlib
     if _matplotlib is None:
         try:
-            import matplotlib
-            if matplotlib.get_backend().lower() != 'agg':
-                matplotlib.use('Agg')
-            import matplotlib.pyplot as plt
+            from matplotlib import figure
+            from matplotlib.backends import backend_agg
         except ImportError:
             _matplotlib = False
         else:
-            _matplotlib = plt
+            _matplotlib = (figure, backend_agg)
     return _matplotlib or None
 
 
 def available():
-    return get_pyplot() is not None
+    """Whether matplotlib can be imported."""
+    return _load() is not None
+
+
+def new_figure(**kwargs):
+    """Returns a new Agg-backed ``Figure`` (``None`` without matplotlib)."""
+    loaded = _load()
+    if loaded is None:
+        return None
+    figure, backend_agg = loaded
+    fig = figure.Figure(**kwargs)
+    backend_agg.FigureCanvasAgg(fig)
+    return fig
 
 
 def warn_missing(what):
@@ -35,9 +52,7 @@ def warn_missing(what):
 
 
 def save_figure(fig, path):
-    """Saves ``fig`` to ``path`` atomically (the format is taken from the name)."""
-    import os
-    from chainer.serializers import _files
+    """Saves ``fig`` to ``path`` atomically (the format is taken from the file name)."""
     ext = os.path.splitext(path)[1].lstrip('.') or 'png'
     with _files.atomic_open(path, 'wb') as f:
         fig.savefig(f, format=ext)

@@ -1,6 +1,7 @@
 """Evaluates models on a validation set and reports the mean observations."""
 import copy
 import sys
+import warnings
 
 import chainer
 from chainer import backend
@@ -46,6 +47,11 @@ class Evaluator(extension.Extension):
         if device is not None:
             device = backend.get_device(device)
         self._iterators = dict(iterator) if isinstance(iterator, dict) else {'main': iterator}
+        for key, it in self._iterators.items():
+            if getattr(it, 'repeat', False):
+                warnings.warn(
+                    f'Evaluator: the iterator {key!r} has repeat=True, so an evaluation would '
+                    f'never end; create it with repeat=False')
         if isinstance(target, chainer.Link) or not isinstance(target, dict):
             target = {'main': target}
         self._targets = dict(target)
@@ -95,6 +101,8 @@ class Evaluator(extension.Extension):
             iterator.reset()
             it = iterator
         else:
+            warnings.warn('Evaluator: the iterator has no reset(), so it is copied before each '
+                          'evaluation instead; give it a reset method', DeprecationWarning)
             it = copy.copy(iterator)
         summary = reporter_module.DictSummary()
         pbar = _EvalProgressBar(it) if self._progress_bar else None

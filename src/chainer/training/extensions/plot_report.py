@@ -15,9 +15,9 @@ class PlotReport(extension.Extension):
 
     The image (``<trainer.out>/<filename>``; its format follows the file
     name, such as ``loss.png``) is rewritten atomically at each interval.
-    It needs matplotlib (the ``plot`` extra; the Agg backend is used, so no
-    display is needed); without it a single warning is given and nothing is
-    drawn.
+    It needs matplotlib (the ``plot`` extra). Figures are drawn on an Agg
+    canvas, so no display is needed and pyplot's backend is left alone.
+    Without matplotlib a single warning is given and nothing is drawn.
 
     Args:
         y_keys (str or list of str): Observed keys to plot.
@@ -73,25 +73,22 @@ class PlotReport(extension.Extension):
         for k in self._y_keys:
             if k in stats:
                 self._data[k].append((x, float(stats[k])))
-        plt = _plot.get_pyplot()
-        if plt is None:
+        fig = _plot.new_figure()
+        if fig is None:
             return
-        fig, ax = plt.subplots()
-        try:
-            for k in self._y_keys:
-                points = self._data[k]
-                if points:
-                    xs, ys = zip(*points)
-                    ax.plot(xs, ys, marker=self._marker, label=k)
-            if any(self._data.values()):
-                ax.legend(bbox_to_anchor=(1.05, 1), loc='upper left', borderaxespad=0)
-            ax.set_xlabel(self._x_key)
-            ax.grid(self._grid)
-            if self._postprocess is not None:
-                self._postprocess(fig, ax, stats)
-            _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
-        finally:
-            plt.close(fig)
+        ax = fig.add_subplot()
+        for k in self._y_keys:
+            points = self._data[k]
+            if points:
+                xs, ys = zip(*points)
+                ax.plot(xs, ys, marker=self._marker, label=k)
+        if any(self._data.values()):
+            ax.legend(loc='best')
+        ax.set_xlabel(self._x_key)
+        ax.grid(self._grid)
+        if self._postprocess is not None:
+            self._postprocess(fig, ax, stats)
+        _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
 
     def serialize(self, serializer):
         # Chainer's key holds the plotted points; the trigger and the running

@@ -87,17 +87,15 @@ class VariableStatisticsPlot(extension.Extension):
                 idx = numpy.linspace(0, values.size - 1, self._max_sample_size).astype(int)
                 values = values[idx]
             self._samples[key].append(self._statistics(values))
-        plt = _plot.get_pyplot()
-        if plt is None:
+        kwargs = {} if self._figsize is None else {'figsize': self._figsize}
+        fig = _plot.new_figure(**kwargs)
+        if fig is None:
             return
-        fig, axes = plt.subplots(1, len(self._keys), figsize=self._figsize, squeeze=False)
-        try:
-            for ax, key in zip(axes[0], self._keys):
-                self._draw(ax, key)
-            fig.tight_layout()
-            _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
-        finally:
-            plt.close(fig)
+        axes = fig.subplots(1, len(self._keys), squeeze=False)
+        for ax, key in zip(axes[0], self._keys):
+            self._draw(ax, key)
+        fig.tight_layout()
+        _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
 
     def _statistics(self, values):
         if values.size == 0:
@@ -119,8 +117,8 @@ class VariableStatisticsPlot(extension.Extension):
         if self._plot_mean:
             ax.plot(xs, mean, color='C1', marker=self._marker, label='mean')
         if self._plot_std:
-            ax.plot(xs, mean - std, color='C2', linestyle='--', label='mean - std')
-            ax.plot(xs, mean + std, color='C2', linestyle='--', label='mean + std')
+            ax.plot(xs, mean - std, color='C2', linestyle='--', label='mean \u00b1 std')
+            ax.plot(xs, mean + std, color='C2', linestyle='--')
         ax.set_title(key)
         ax.set_xlabel('iteration')
         ax.grid(self._grid)

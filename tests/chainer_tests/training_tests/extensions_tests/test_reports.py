@@ -126,7 +126,7 @@ def test_plot_report_serialize_round_trip():
     trainer = _reporting_trainer((3, 'iteration'))
     plot = extensions.PlotReport(['a'], trigger=(2, 'iteration'), filename='p.png')
     trainer.out = os.devnull + '_unused'
-    with unittest.mock.patch('chainer.training.extensions._plot.get_pyplot', return_value=None):
+    with unittest.mock.patch('chainer.training.extensions._plot.new_figure', return_value=None):
         trainer.extend(plot)
         trainer.run()
     target = chainer.serializers.npz.serialize(plot)
@@ -282,3 +282,36 @@ def test_log_report_removes_its_stale_temporaries(tmp_path):
     trainer.run()
     assert not stale.exists() and other.exists()
     assert len(json.loads((tmp_path / 'log').read_text())) == 2
+
+
+def test_plots_leave_pyplot_alone(tmp_path):
+    pytest.importorskip('matplotlib')
+    import subprocess
+    import sys
+    code = ('import sys, chainer; from chainer import testing; '
+            'from chainer.training import extensions as E; '
+            't = testing.get_trainer_with_mock_updater((2, "iteration")); '
+            f't.out = {str(tmp_path)!r}; '
+            't.extend(lambda t: chainer.report({"a": 1.0}), name="r", priority=300); '
+            't.extend(E.PlotReport(["a"], trigger=(1, "iteration"))); t.run(); '
+            'print("matplotlib.pyplot" in sys.modules)')
+    src = os.path.dirname(os.path.dirname(chainer.__file__))
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=src), timeout=60)
+    assert out.stdout.strip() == 'False', out.stderr
+    assert (tmp_path / 'plot.png').exists()
+
+
+def test_evaluator_warns_about_repeating_and_resetless_iterators():
+    model = H.Regressor()
+    with pytest.warns(UserWarning, match='repeat=True'):
+        extensions.Evaluator(chainer.iterators.SerialIterator(H.dataset(4), 2), model)
+    x, t = chainer.dataset.concat_examples(list(H.dataset(4)))
+
+    class Batches:
+        def __iter__(self):
+            return iter([[(x[0], t[0]), (x[1], t[1])]])
+
+    ev = extensions.Evaluator(Batches(), model)
+    with pytest.warns(DeprecationWarning, match='reset'):
+        assert 'main/loss' in ev()
