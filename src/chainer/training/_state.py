@@ -20,3 +20,17 @@ def optional_child(serializer, name):
     if hasattr(child, 'group'):  # HDF5: an absent group is None
         return child if child.group is not None else None
     return child
+
+
+def number(serializer, key, value):
+    """Saves or loads a Python number whose type may change (an int sum that became a float).
+
+    A plain ``serializer(key, 0)`` refuses to load a float into an int; this
+    loads the stored number as it is.
+    """
+    if isinstance(serializer, serializer_module.Serializer):
+        return serializer(key, value)
+    loaded = serializer(key, None)
+    if loaded is None:  # a dry run, or None stored
+        return value
+    return loaded.item() if hasattr(loaded, 'item') else loaded

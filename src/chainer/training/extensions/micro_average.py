@@ -40,8 +40,8 @@ class MicroAverage(extension.Extension):
             self._denominator = 0
 
     def serialize(self, serializer):
-        self._numerator = serializer('_numerator', self._numerator)
-        self._denominator = serializer('_denominator', self._denominator)
+        self._numerator = _state.number(serializer, '_numerator', self._numerator)
+        self._denominator = _state.number(serializer, '_denominator', self._denominator)
         # The trigger's progress is rechainer's addition (optional when loading).
         child = _state.optional_child(serializer, '_trigger')
         if child is not None and hasattr(self._trigger, 'serialize'):
