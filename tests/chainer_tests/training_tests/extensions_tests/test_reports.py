@@ -315,3 +315,18 @@ def test_evaluator_warns_about_repeating_and_resetless_iterators():
     ev = extensions.Evaluator(Batches(), model)
     with pytest.warns(DeprecationWarning, match='reset'):
         assert 'main/loss' in ev()
+
+
+def test_micro_average_resume_with_float_sums():
+    trainer = testing.get_trainer_with_mock_updater((3, 'iteration'))
+    trainer.extend(lambda t: t.observation.update(n=0.5, d=1.0), name='put',
+                   priority=training.PRIORITY_WRITER)
+    trainer.extend(extensions.MicroAverage('n', 'd', 'acc', trigger=(4, 'iteration')))
+    trainer.run()
+    fresh = testing.get_trainer_with_mock_updater((3, 'iteration'))
+    fresh.extend(lambda t: None, name='put')
+    fresh.extend(extensions.MicroAverage('n', 'd', 'acc', trigger=(4, 'iteration')))
+    testing.save_and_load_npz(trainer, fresh)
+    ext = fresh.get_extension('MicroAverage')
+    assert (ext._numerator, ext._denominator) == (1.5, 3.0)
+    assert ext._trigger._previous_iteration == 3
