@@ -156,8 +156,7 @@ class ProcessWriter(StandardWriter):
 
     def create_worker(self, filename, outdir, target, **kwds):
         return _mp().Process(target=self.save,
-                                       args=(filename, outdir, target, self._savefun),
-                                       kwargs=kwds)
+                             args=(filename, outdir, target, self._savefun), kwargs=kwds)
 
 
 class QueueWriter(Writer):
