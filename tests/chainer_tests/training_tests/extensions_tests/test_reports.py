@@ -370,3 +370,19 @@ def test_parameter_statistics_key_template(tmp_path):
     trainer.run()
     assert sorted(k for k in trainer.observation if k.startswith('p/')) == [
         'p//l1/W:data:max', 'p//l1/b:data:max', 'p//l2/W:data:max', 'p//l2/b:data:max']
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal(monkeypatch):
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setenv('TERM', 'xterm')
+    out = Tty()
+    trainer = _reporting_trainer((2, 'epoch'))
+    trainer.extend(extensions.ProgressBar(update_interval=3, out=out))
+    trainer.run()
+    text = out.getvalue()
+    assert text.count('\033[4A') == 2 and '\033[J' in text
+    assert 'total [' in text and 'this epoch [' in text and '/ 2 epochs' in text
+    assert 'Estimated time to finish' in text
