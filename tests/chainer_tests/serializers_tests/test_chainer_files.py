@@ -51,6 +51,10 @@ def test_model_loads_and_computes_the_same(name, load):
     net = fixture.Net()
     load(_path(name), net)
     assert net.calls == 3  # a persistent scalar
+    original = _original('model.npz')
+    assert net.bn.N == original['bn/N']  # BatchNormalization's statistics are persistents too
+    numpy.testing.assert_array_equal(net.bn.avg_mean, original['bn/avg_mean'])
+    numpy.testing.assert_array_equal(net.bn.avg_var, original['bn/avg_var'])
     assert net.unused.W.array is None  # saved uninitialized, stays so
     with chainer.using_config('train', False):
         y = net(io['x'])
