@@ -12,6 +12,16 @@ _MODULES = {
     # connection
     'connection.embed_id': 'EmbedID',
     'connection.linear': 'Linear',
+    # rnn
+    'rnn.gru': 'GRU StatefulGRU StatelessGRU',
+    'rnn.lstm': 'LSTM StatelessLSTM',
+    'rnn.mgu': 'StatefulMGU StatelessMGU',
+    'rnn.n_step_gru': 'NStepBiGRU NStepGRU',
+    'rnn.n_step_lstm': 'NStepBiLSTM NStepLSTM',
+    'rnn.n_step_rnn': 'NStepBiRNNReLU NStepBiRNNTanh NStepRNNReLU NStepRNNTanh',
+    'rnn.peephole': 'StatefulPeepholeLSTM',
+    'rnn.tree_lstm': 'ChildSumTreeLSTM NaryTreeLSTM',
+    'rnn.zoneoutlstm': 'StatefulZoneoutLSTM',
 }
 
 _NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in names.split()}
