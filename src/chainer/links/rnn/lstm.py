@@ -7,6 +7,7 @@ from chainer import initializers
 from chainer import link
 from chainer.links.connection import linear
 from chainer.links.rnn import _state
+from chainer.utils import type_check
 
 
 class LSTMBase(link.Chain):
@@ -45,13 +46,21 @@ class LSTMBase(link.Chain):
         initializers._get_initializer(self.forget_bias_init)(gates[:, 2])
 
     def _lazy_init(self, x):
-        if self.upward.W.array is None:
-            in_size = 1
-            for d in x.shape[1:]:
-                in_size *= d
+        in_size = 1
+        for d in x.shape[1:]:
+            in_size *= d
+        W = self.upward.W
+        if W.array is None:
             with chainer.using_device(self.device):
                 self.upward._initialize_params(in_size)
                 self._initialize_params()
+        elif W.shape[1] != in_size:
+            name = type(self).__name__
+            raise type_check.InvalidType(
+                f'in_size == {W.shape[1]}', f'{in_size} != {W.shape[1]}',
+                f'{name} requires inputs of size {W.shape[1]} (upward.W.shape[1], fixed at '
+                f'the first call or by in_size), got x.shape {x.shape}\n'
+                f'Expect: in_size == {W.shape[1]}\nActual: {in_size} != {W.shape[1]}')
 
 
 class StatelessLSTM(LSTMBase):
