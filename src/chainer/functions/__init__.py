@@ -68,11 +68,41 @@ _MODULES = {
     'array.where': 'where',
     # connection
     'connection.bilinear': 'bilinear',
+    'connection.convolution_2d': 'convolution_2d',
+    'connection.convolution_nd': 'convolution_1d convolution_3d convolution_nd',
+    'connection.deconvolution_2d': 'deconvolution_2d',
+    'connection.deconvolution_nd': 'deconvolution_1d deconvolution_3d deconvolution_nd',
     'connection.deformable_convolution_2d_sampler': 'deformable_convolution_2d_sampler',
+    'connection.depthwise_convolution_2d': 'depthwise_convolution_2d',
+    'connection.dilated_convolution_2d': 'dilated_convolution_2d',
     'connection.embed_id': 'embed_id',
     'connection.linear': 'linear',
     'connection.local_convolution_2d': 'local_convolution_2d',
     'connection.shift': 'shift',
+    # evaluation
+    'evaluation.accuracy': 'accuracy',
+    'evaluation.binary_accuracy': 'binary_accuracy',
+    'evaluation.classification_summary': 'classification_summary f1_score precision recall',
+    'evaluation.r2_score': 'r2_score',
+    # loss
+    'loss.absolute_error': 'absolute_error',
+    'loss.black_out': 'black_out',
+    'loss.contrastive': 'contrastive',
+    'loss.crf1d': 'argmax_crf1d crf1d',
+    'loss.cross_covariance': 'cross_covariance',
+    'loss.ctc': 'connectionist_temporal_classification',
+    'loss.decov': 'decov',
+    'loss.discriminative_loss': 'discriminative_margin_based_clustering_loss',
+    'loss.hinge': 'hinge',
+    'loss.huber_loss': 'huber_loss',
+    'loss.mean_absolute_error': 'mean_absolute_error',
+    'loss.mean_squared_error': 'mean_squared_error',
+    'loss.negative_sampling': 'negative_sampling',
+    'loss.sigmoid_cross_entropy': 'sigmoid_cross_entropy',
+    'loss.softmax_cross_entropy': 'softmax_cross_entropy',
+    'loss.squared_error': 'squared_difference squared_error',
+    'loss.triplet': 'triplet',
+    'loss.vae': 'bernoulli_nll gaussian_kl_divergence gaussian_nll',
     # math
     'math.arctanh': 'arctanh',
     'math.average': 'average mean',
@@ -119,7 +149,6 @@ _MODULES = {
     'math.sparse_matmul': 'sparse_matmul',
     'math.sqrt': 'rsqrt sqrt',
     'math.square': 'square',
-    'math.squared_difference': 'squared_difference',
     'math.sum': 'sum sum_to',
     'math.tensordot': 'tensordot',
     'math.trigonometric': 'arccos arcsin arctan arctan2 cos sin tan',
@@ -139,6 +168,19 @@ _MODULES = {
     'normalization.l2_normalization': 'normalize',
     'normalization.layer_normalization': 'layer_normalization',
     'normalization.local_response_normalization': 'local_response_normalization',
+    # pooling
+    'pooling.average_pooling_2d': 'average_pooling_2d',
+    'pooling.average_pooling_nd': 'average_pooling_1d average_pooling_3d average_pooling_nd',
+    'pooling.max_pooling_nd': 'max_pooling_1d max_pooling_2d max_pooling_3d max_pooling_nd',
+    'pooling.roi_average_align_2d': 'roi_average_align_2d',
+    'pooling.roi_average_pooling_2d': 'roi_average_pooling_2d',
+    'pooling.roi_max_align_2d': 'roi_max_align_2d',
+    'pooling.roi_max_pooling_2d': 'roi_max_pooling_2d',
+    'pooling.roi_pooling_2d': 'roi_pooling_2d',
+    'pooling.spatial_pyramid_pooling_2d': 'spatial_pyramid_pooling_2d',
+    'pooling.unpooling_2d': 'unpooling_2d',
+    'pooling.unpooling_nd': 'unpooling_1d unpooling_3d unpooling_nd',
+    'pooling.upsampling_2d': 'upsampling_2d',
     # rnn
     'rnn.lstm': 'lstm',
     'rnn.n_step_gru': 'n_step_bigru n_step_gru',
@@ -152,6 +194,7 @@ _MODULES = {
 
 _NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in names.split()}
 __all__ = sorted(_NAME_TO_MODULE)
+_FAMILIES = frozenset(mod.split('.')[0] for mod in _MODULES)
 
 
 _class_index = None
@@ -176,7 +219,10 @@ def _find_class(name):
 
 def __getattr__(name):
     mod = _NAME_TO_MODULE.get(name)
-    if mod is None:
+    if mod is None and name in _FAMILIES:
+        # ``chainer.functions.loss.crf1d`` works in Chainer (its package imports every family).
+        value = importlib.import_module('chainer.functions.' + name)
+    elif mod is None:
         value = _find_class(name) if name[:1].isupper() else None
         if value is None:
             raise AttributeError(f"module 'chainer.functions' has no attribute '{name}'")

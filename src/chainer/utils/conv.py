@@ -109,3 +109,13 @@ def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
 def col2im_gpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
     """GPU version of :func:`col2im_cpu`."""
     return _col2im(col, sy, sx, ph, pw, h, w, dy, dx)
+
+
+def im2col(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=None, out_w=None):
+    """:func:`im2col_cpu` or :func:`im2col_gpu`, as ``img`` lives (zero padding)."""
+    return _im2col(img, kh, kw, sy, sx, ph, pw, 0, cover_all, dy, dx, out_h, out_w)
+
+
+def col2im(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
+    """:func:`col2im_cpu` or :func:`col2im_gpu`, as ``col`` lives."""
+    return _col2im(col, sy, sx, ph, pw, h, w, dy, dx)

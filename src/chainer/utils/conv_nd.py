@@ -56,8 +56,13 @@ def _array_module(x):
     return numpy
 
 
-def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
+def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None, dtype=None,
+               channel_major=False):
     # outs: the output sizes, when the caller fixes them (2-D im2col's out_h/out_w).
+    # dtype: the dtype of the result (the convolutions compute float16 in float32, and
+    # casting here saves them a pass over the input).
+    # channel_major: lay the result out as (c, k..., n, out...), the one matrix
+    # (c * k..., n * out...) that a convolution multiplies in a single GEMM.
     xp = _array_module(img)
     shape = img.shape
     dims = shape[2:]
@@ -86,8 +91,14 @@ def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
         raise ValueError(
             f'im2col requires positive output sizes, got {outs} for input size {dims}, '
             f'kernel {ksize}, stride {stride}, pad {pad}, dilation {dilate}')
+    if dtype is None:
+        dtype = img.dtype
     if padded_any:
-        padded = xp.full(shape[:2] + tuple(full), pval, dtype=img.dtype)
+        if channel_major:   # (c, n, ...) in memory, read in the order the result is written
+            padded = xp.full((shape[1], shape[0]) + tuple(full), pval, dtype=dtype)
+            padded = padded.swapaxes(0, 1)
+        else:
+            padded = xp.full(shape[:2] + tuple(full), pval, dtype=dtype)
         padded[(slice(None), slice(None)) + tuple(inner)] = img
     else:
         padded = img
@@ -97,9 +108,12 @@ def _im2col_nd(img, ksize, stride, pad, pval, cover_all, dilate, outs=None):
         out_strides.append(st * s)
     windows = _as_strided(xp)(
         padded, shape[:2] + ksize + outs, strides[:2] + tuple(tap_strides) + tuple(out_strides))
-    # copy(), not ascontiguousarray(): a 1x1 window view may already be
-    # contiguous, and the result must never alias the input.
-    return windows.copy()
+    if channel_major:
+        windows = windows.transpose(
+            (1,) + tuple(range(2, 2 + ndim)) + (0,) + tuple(range(2 + ndim, 2 + 2 * ndim)))
+    # A new array, never a view: a 1x1 window view may already be contiguous, and
+    # the result must never alias the input.
+    return windows.astype(dtype, order='C', copy=True)
 
 
 def _col2im_nd(col, stride, pad, dims, dilate):
@@ -120,7 +134,12 @@ def _col2im_nd(col, stride, pad, dims, dilate):
         full.append(max(p + d, (k - 1) * di + (o - 1) * s + 1))
         crop.append(slice(p, p + d))
         tap_slices.append([slice(t * di, t * di + s * o, s) for t in range(k)])
-    img = xp.zeros(shape[:2] + tuple(full), dtype=col.dtype)
+    if col.strides[0] >= col.strides[1]:
+        img = xp.zeros(shape[:2] + tuple(full), dtype=col.dtype)
+    else:
+        # A channel-major col (a transposed view): sum into a channel-major image, so
+        # that each tap's add walks both arrays in memory order.
+        img = xp.zeros((shape[1], shape[0]) + tuple(full), dtype=col.dtype).swapaxes(0, 1)
     taps = itertools.product(every, every, *map(range, ksize))
     targets = itertools.product(every, every, *tap_slices)
     for tap, target in zip(taps, targets):

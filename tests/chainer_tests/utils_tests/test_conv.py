@@ -165,3 +165,12 @@ def test_gpu_matches_cpu():
     back = conv.col2im_gpu(col, 2, 1, 1, 1, 9, 8, 2, 1)
     numpy.testing.assert_allclose(cupy.asnumpy(back),
                                   conv.col2im_cpu(expected, 2, 1, 1, 1, 9, 8, 2, 1), rtol=1e-5)
+
+
+def test_im2col_and_col2im_follow_the_array():
+    img = numpy.random.default_rng(7).standard_normal((2, 3, 6, 5))
+    col = conv.im2col(img, 3, 2, 2, 1, 1, 0, cover_all=True, dy=1, dx=2)
+    numpy.testing.assert_array_equal(
+        col, conv.im2col_cpu(img, 3, 2, 2, 1, 1, 0, cover_all=True, dy=1, dx=2))
+    numpy.testing.assert_array_equal(conv.col2im(col, 2, 1, 1, 0, 6, 5, 1, 2),
+                                     conv.col2im_cpu(col, 2, 1, 1, 0, 6, 5, 1, 2))

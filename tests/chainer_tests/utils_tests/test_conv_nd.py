@@ -94,3 +94,22 @@ def test_as_tuple():
 def test_output_must_be_positive():
     with pytest.raises(ValueError, match='positive'):
         conv_nd.im2col_nd_cpu(numpy.zeros((1, 1, 5, 3, 3)), (6, 3, 2), 1, 0)
+
+
+@pytest.mark.parametrize('ksize, stride, pad, cover_all, dilate, dims', _CASES)
+def test_channel_major_layout_and_dtype(ksize, stride, pad, cover_all, dilate, dims):
+    # The convolutions' layout (c, k..., n, out...), cast while copying; col2im takes the
+    # transposed view back and gives the same image.
+    x = numpy.random.default_rng(8).standard_normal((2, 3) + dims).astype(numpy.float16)
+    col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, cover_all, dilate,
+                             dtype=numpy.float32, channel_major=True)
+    assert col.dtype == numpy.float32 and col.flags.c_contiguous
+    nd = len(dims)
+    back = tuple(range(1 + nd, 2 + nd)) + (0,) + tuple(range(1, 1 + nd)) + tuple(
+        range(2 + nd, 2 + 2 * nd))
+    expected = conv_nd.im2col_nd_cpu(x, ksize, stride, pad, cover_all=cover_all, dilate=dilate)
+    numpy.testing.assert_array_equal(col.transpose(back), expected)
+    numpy.testing.assert_allclose(
+        conv_nd.col2im_nd_cpu(col.transpose(back), stride, pad, dims, dilate),
+        conv_nd.col2im_nd_cpu(expected.astype(numpy.float32), stride, pad, dims, dilate),
+        rtol=1e-6)

@@ -1,0 +1,60 @@
+"""Argument checks shared by the loss and evaluation functions.
+
+Messages name the user-facing function, the argument, the value and what was
+expected; the exception types are the ones Chainer raised for the same mistake.
+"""
+import numpy
+
+import chainer
+from chainer import backend
+
+
+def check_reduce(func, reduce, allowed):
+    """Raises ValueError unless ``reduce`` is one of ``allowed`` (a tuple of str)."""
+    if reduce in allowed:
+        return
+    if len(allowed) == 2:
+        names = f"'{allowed[0]}' and '{allowed[1]}'"
+    else:
+        names = ', '.join(f"'{a}'" for a in allowed[:-1]) + f" and '{allowed[-1]}'"
+    raise ValueError(f"{func}: only {names} are valid for 'reduce', but {reduce!r} is given")
+
+
+def check_positive(func, name, value):
+    """Raises ValueError unless ``value > 0`` (margins and the like)."""
+    if not value > 0:
+        raise ValueError(f'{func}: {name} should be positive value, got {value!r}')
+
+
+def should_check_values(xp):
+    """Whether label values are inspected: always on CPU, on GPU only under
+    ``config.debug`` (there the check waits for the device)."""
+    return xp is numpy or chainer.config.debug
+
+
+def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
+    """Raises ValueError if a label of ``t`` is outside ``[low, n_class)`` and
+    is not ``ignore_label`` (``None``: nothing is ignored).
+
+    ``t`` is an array; the check is skipped where :func:`should_check_values`
+    says so.
+    """
+    xp = backend.get_array_module(t)
+    if t.size == 0 or not should_check_values(xp):
+        return
+    bad = (t < low) | (t >= n_class)
+    if ignore_label is not None:
+        bad &= t != ignore_label
+    if bool(bad.any()):
+        label = int(t[bad].ravel()[0])
+        ignored = '' if ignore_label is None else f' or the ignore label {ignore_label}'
+        raise ValueError(f'{func}: label {label} in {name} is out of range; expected '
+                         f'{low} <= label < {n_class}{ignored}')
+
+
+def check_same_float(in_types, names=('x0', 'x1')):
+    """States the contract of a loss of two arrays: both float, of one dtype and one shape."""
+    from chainer.utils import type_check
+    type_check._argname(in_types, names)
+    a, b = in_types
+    type_check.expect(a.dtype.kind == 'f', a.dtype == b.dtype, a.shape == b.shape)

@@ -1,0 +1,36 @@
+"""Base class of the N-dimensional pooling functions."""
+from chainer import function_node
+from chainer.utils import conv_nd
+from chainer.utils import type_check
+
+
+class _PoolingND(function_node.FunctionNode):
+    """Holds the window geometry of a pooling over ``ndim`` spatial axes.
+
+    ``ksize``, ``stride`` and ``pad`` become tuples of ``ndim`` ints; ``stride``
+    defaults to ``ksize`` (windows that tile the input).
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+        if stride is None:
+            stride = ksize
+        self.ndim = ndim
+        self.ksize = conv_nd.as_tuple(ksize, ndim)
+        self.stride = conv_nd.as_tuple(stride, ndim)
+        self.pad = conv_nd.as_tuple(pad, ndim)
+        self.cover_all = cover_all
+        self.return_indices = return_indices
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 2 + self.ndim)
+
+
+def check_spatial_ndim(func, x, ndim):
+    """``ValueError`` (as in Chainer) unless ``x`` has ``ndim`` axes after batch and channel."""
+    actual = len(x.shape) - 2
+    if actual != ndim:
+        raise ValueError(
+            f'{func}: x must have {ndim} spatial axes after the batch and channel axes, '
+            f'got {actual} (x.shape={tuple(x.shape)})')
