@@ -154,9 +154,10 @@ class Summary:
     """Online (weighted) mean and standard deviation of a scalar series."""
 
     def __init__(self):
+        # Floats, so that loading saved sums (ints or floats) never narrows them.
         self._x = 0.
         self._x2 = 0.
-        self._n = 0
+        self._n = 0.
 
     def add(self, value, weight=1):
         """Adds ``value`` with ``weight`` (scalars or 0-dim arrays, on any device)."""

@@ -43,7 +43,12 @@ class DictLoader:
             return value
         if isinstance(value, str):
             return str(stored)
-        return type(value)(stored)
+        converted = type(value)(stored)
+        if converted != stored:
+            # Like rechainer's NpzDeserializer: never narrow (e.g. 0.5 into an int).
+            raise TypeError(f'cannot load {self.path + key}: {stored!r} does not fit '
+                            f'{type(value).__name__}')
+        return converted
 
 
 def save(obj):

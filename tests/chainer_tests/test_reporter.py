@@ -77,8 +77,7 @@ def test_summary_weighted_mean_std_and_serialize():
     np.testing.assert_allclose(std, np.sqrt((1 + 27) / 4 - 2.5 ** 2))
     saved = _serializers.save(s)
     assert set(saved) == {'_x', '_x2', '_n'}
-    t = reporter_module.Summary()
-    t._n = 0.  # a float weight sum loads as a float
+    t = reporter_module.Summary()  # a fresh summary takes float weight sums
     _serializers.load(saved, t)
     t.add(5.)
     np.testing.assert_allclose(t.compute_mean(), (1 + 9 + 5) / 5)
@@ -119,3 +118,12 @@ def test_dict_summary_serialize_keys_with_slashes_and_replacement():
         warnings.simplefilter('always')
         _serializers.load({}, e)
     assert w and e.compute_mean() == {}
+
+
+def test_weighted_sums_round_trip_into_fresh_summaries():
+    d = reporter_module.DictSummary()
+    d.add({'a': (2., 0.5)})
+    d.add({'a': (4., 0.25)})
+    e = reporter_module.DictSummary()
+    _serializers.load(_serializers.save(d), e)
+    np.testing.assert_allclose(e.compute_mean()['a'], (1. + 1.) / 0.75)

@@ -23,7 +23,8 @@ def read_npz(load, path, keys=None):
         CorruptedFile: The file cannot be read (its name is in the message).
     """
     try:
-        with load(path) as f:
+        # Opened here: NumPy leaves the file open when the archive is unreadable.
+        with open(path, 'rb') as fh, load(fh) as f:
             return {k: f[k] for k in (f.files if keys is None else keys)}
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as e:
         raise CorruptedFile(f'{path} ({type(e).__name__}: {e})') from e

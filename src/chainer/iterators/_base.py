@@ -161,8 +161,14 @@ class _PrefetchingIterator(_StatefulIterator):
         random = self._sampler_random()
         if self._pending and random is not None:
             random.set_state(self._pending[0][1])
+        for _, _, handle in self._pending:
+            self._discard(handle)
         self._pending = collections.deque()
         self._ahead = None
+
+    def _discard(self, handle):
+        # A requested batch that will not be returned (subclasses free its resources).
+        pass
 
     def serialize(self, serializer):
         self._drop_pending()

@@ -29,6 +29,7 @@ _LAZY = {
     'LinkInitializersTestCase': 'function_link',
     'InitializerArgument': 'function_link',
     'unary_math_function_unittest': 'unary_math_function_test',
+    'distribution_unittest': '_distribution_test',
     'save_and_load': 'serializer',
     'save_and_load_npz': 'serializer',
     'save_and_load_hdf5': 'serializer',

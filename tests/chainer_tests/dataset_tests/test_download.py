@@ -43,9 +43,11 @@ def test_cached_download_names_by_md5_and_reuses(root, tmp_path):
     url = src.as_uri()
     path = download.cached_download(url)
     assert path == os.path.join(str(root), '_dl_cache', hashlib.md5(url.encode()).hexdigest())
-    assert open(path, 'rb').read() == b'payload'
+    with open(path, 'rb') as f:
+        assert f.read() == b'payload'
     src.write_bytes(b'changed')
-    assert open(download.cached_download(url), 'rb').read() == b'payload'
+    with open(download.cached_download(url), 'rb') as f:
+        assert f.read() == b'payload'
     assert [n for n in os.listdir(os.path.dirname(path)) if n.startswith('.tmp')] == []
 
 

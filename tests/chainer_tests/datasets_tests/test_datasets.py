@@ -83,8 +83,8 @@ def test_pickle_dataset_roundtrip_and_fork(tmp_path):
             w.write(x)
     with datasets.open_pickle_dataset(path) as ds:
         assert len(ds) == 3 and ds[1] == 'two' and ds[2].tolist() == [0, 1, 2]
-        copy = pickle.loads(pickle.dumps(ds))
-        assert copy[0] == 1
+        with pickle.loads(pickle.dumps(ds)) as copy:
+            assert copy[0] == 1
         # A forked child reopens the file: its reads do not move the parent's.
         ctx = multiprocessing.get_context('fork')
         with ctx.Pool(1) as pool:

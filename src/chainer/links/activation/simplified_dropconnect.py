@@ -62,5 +62,8 @@ class SimplifiedDropconnect(link.Link):
         """
         if self.W.array is None:
             self._initialize_params(int(numpy.prod(x.shape[1:])))
+        if mask is not None:
+            # A mask is data, not an input to differentiate (it may come wrapped).
+            mask = variable.as_array(mask)
         return simplified_dropconnect.simplified_dropconnect(
             x, self.W, self.b, self.ratio, train, mask, use_batchwise_mask)

@@ -1,4 +1,5 @@
 """Broadcast bias layer."""
+import chainer
 from chainer.functions.math import bias
 from chainer import link
 from chainer import variable
@@ -28,12 +29,14 @@ class Bias(link.Link):
 
     def forward(self, *xs):
         """Returns ``xs[0] + b`` (or ``xs[0] + xs[1]`` when the link has no ``b``)."""
-        if len(xs) == 1 and hasattr(self, 'b'):
-            x, y = xs[0], self.b
-        elif len(xs) == 2:
-            x, y = xs
-        else:
-            raise ValueError(
-                f'Bias: expected the input and the bias (2 inputs) when built without a '
-                f'shape, or the input alone when built with one; got {len(xs)} inputs')
+        has_param = hasattr(self, 'b')
+        if len(xs) != (1 if has_param else 2):
+            message = ('Bias: expected ' + ('the input alone (the link holds b)'
+                       if has_param else 'the input and the bias (2 inputs)') +
+                       f', got {len(xs)} inputs')
+            # Chainer asserts this in debug mode and fails to unpack otherwise.
+            if chainer.is_debug():
+                raise AssertionError(message)
+            raise ValueError(message)
+        x, y = (xs[0], self.b) if has_param else xs
         return bias.bias(x, y, self.axis)

@@ -5,6 +5,13 @@ from chainer import link
 from chainer import variable
 
 
+def _check_array_shape(name, init, shape):
+    # An initial array must have the parameter's exact shape (AssertionError, as
+    # in Chainer).
+    if initializers._is_array(init) and init.shape != shape:
+        raise AssertionError(f'Bilinear: {name} has shape {init.shape}, expected {shape}')
+
+
 class Bilinear(link.Link):
     """Bilinear layer (:func:`~chainer.functions.bilinear`):
     :math:`y_k = e_1^\\top W_k e_2 + V_1^\\top e_1 + V_2^\\top e_2 + b`.
@@ -30,6 +37,7 @@ class Bilinear(link.Link):
         super().__init__()
         self.in_sizes = (left_size, right_size)
         self.nobias = nobias
+        _check_array_shape('initialW', initialW, (left_size, right_size, out_size))
         with self.init_scope():
             self.W = variable.Parameter(initializers._get_initializer(initialW),
                                         (left_size, right_size, out_size))
@@ -41,6 +49,9 @@ class Bilinear(link.Link):
                 if len(initial_bias) != 3:
                     raise ValueError('initial_bias must be a tuple of three initializers '
                                      f'(V1, V2, b), got {len(initial_bias)} items')
+                shapes = ((left_size, out_size), (right_size, out_size), (out_size,))
+                for name, init, shape in zip(('V1', 'V2', 'b'), initial_bias, shapes):
+                    _check_array_shape(f'initial_bias ({name})', init, shape)
                 V1, V2, b = (initializers._get_initializer(i) for i in initial_bias)
                 self.V1 = variable.Parameter(V1, (left_size, out_size))
                 self.V2 = variable.Parameter(V2, (right_size, out_size))

@@ -76,6 +76,23 @@ class Convolution2D(link.Link):
         kh, kw = _link_util.pair(self.ksize)
         self.W.initialize((self.out_channels, in_channels // self.groups, kh, kw))
 
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
+        """Builds the layer around a given filter (and bias); their values are copied.
+
+        Args:
+            W (N-dimensional array or ~chainer.Variable): Filter of shape
+                ``(out_channels, in_channels // groups, kh, kw)``.
+            b: Bias of shape ``(out_channels,)``, or ``None`` (zeros unless ``nobias``).
+            stride, pad, nobias: As for the constructor.
+            **kwargs: ``dilate`` and ``groups``.
+        """
+        groups = kwargs.get('groups', 1)
+        out_channels, in_per_group, kh, kw = W.shape
+        return cls(in_per_group * groups, out_channels, (kh, kw), stride, pad, nobias,
+                   initialW=variable.as_array(W),
+                   initial_bias=None if b is None else variable.as_array(b), **kwargs)
+
     @property
     def printable_specs(self):
         yield 'in_channels', self.in_channels

@@ -31,6 +31,8 @@ class ConvolutionND(link.Link):
         b (~chainer.Parameter): Bias of shape ``(out_channels,)`` or ``None``.
     """
 
+    _ndim = None    # fixed by the subclasses, whose constructors take no ndim
+
     def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
                  nobias=False, initialW=None, initial_bias=None, cover_all=False, dilate=1,
                  groups=1):
@@ -61,6 +63,26 @@ class ConvolutionND(link.Link):
         _link_util.check_groups(in_channels, self.out_channels, self.groups)
         self.W.initialize((self.out_channels, in_channels // self.groups) + self.ksize)
 
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
+        """Builds the layer around a given filter (and bias); their values are copied.
+
+        Args:
+            W (N-dimensional array or ~chainer.Variable): Filter of shape
+                ``(out_channels, in_channels // groups, k_1, ..., k_N)``.
+            b: Bias of shape ``(out_channels,)``, or ``None`` (zeros unless ``nobias``).
+            stride, pad, nobias: As for the constructor.
+            **kwargs: ``cover_all``, ``dilate`` and ``groups``.
+        """
+        groups = kwargs.get('groups', 1)
+        out_channels, in_per_group = W.shape[:2]
+        ksize = tuple(W.shape[2:])
+        args = (in_per_group * groups, out_channels, ksize, stride, pad, nobias)
+        if cls._ndim is None:
+            args = (len(ksize),) + args
+        return cls(*args, initialW=variable.as_array(W),
+                   initial_bias=None if b is None else variable.as_array(b), **kwargs)
+
     def forward(self, x):
         """Applies the convolution to ``x`` of shape ``(n, in_channels, d_1, ..., d_N)``."""
         if self.W.array is None:
@@ -76,6 +98,8 @@ class ConvolutionND(link.Link):
 class Convolution1D(ConvolutionND):
     """One-dimensional convolution layer: :class:`ConvolutionND` with ``ndim=1``."""
 
+    _ndim = 1
+
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, nobias=False,
                  initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
         super().__init__(1, in_channels, out_channels, ksize, stride, pad, nobias, initialW,
@@ -84,6 +108,8 @@ class Convolution1D(ConvolutionND):
 
 class Convolution3D(ConvolutionND):
     """Three-dimensional convolution layer: :class:`ConvolutionND` with ``ndim=3``."""
+
+    _ndim = 3
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, nobias=False,
                  initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):

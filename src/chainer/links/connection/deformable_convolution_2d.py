@@ -24,7 +24,7 @@ class DeformableConvolution2D(link.Chain):
         offset_initialW: Initializer of ``offset_conv.W``.
         offset_initial_bias: Initializer of ``offset_conv.b``.
         deform_nobias (bool): Whether ``deform_conv`` has no bias.
-        deform_initialW: Initializer of ``deform_conv.W``.
+        deform_initialW: Initializer of ``deform_conv.W`` (``None``: zeros).
         deform_initial_bias: Initializer of ``deform_conv.b``.
     """
 
@@ -56,7 +56,7 @@ class DeformableConvolution2DSampler(link.Link):
         stride (int or pair of ints): Stride of the filter.
         pad (int or pair of ints): Zero padding on each side.
         nobias (bool): Whether to leave out the bias.
-        initialW: Initializer of ``W`` (``None``: LeCun normal).
+        initialW: Initializer of ``W`` (``None``: zeros).
         initial_bias: Initializer of ``b`` (``None``: zeros).
     """
 
@@ -68,6 +68,9 @@ class DeformableConvolution2DSampler(link.Link):
         self.pad = _link_util.pair(pad)
         self.out_channels = out_channels
         self.initialW = initialW
+        if initialW is None:
+            # Chainer starts the sampler's filters at zero (unlike Convolution2D's).
+            initialW = 0
         with self.init_scope():
             self.W = variable.Parameter(initializers._get_initializer(initialW))
             if nobias:

@@ -25,16 +25,18 @@ class MLPConvolution2D(link.ChainList):
 
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0,
                  activation=relu.relu, *args, **kwargs):
-        if ksize is None:
-            in_channels, out_channels, ksize = None, in_channels, out_channels
-        if len(out_channels) == 0:
-            raise ValueError('MLPConvolution2D: out_channels must name at least one layer')
         conv_init, bias_init = argument.parse_kwargs(
             kwargs, ('conv_init', None), ('bias_init', None),
             wscale='wscale is not supported anymore. Use conv_init and bias_init argument '
                    'to change the scale of initial parameters.')
         if args:
-            raise TypeError(f'MLPConvolution2D: unexpected positional arguments {args}')
+            # The 7th positional argument was wscale in Chainer v1.
+            raise TypeError(f'MLPConvolution2D: unexpected positional arguments {args} '
+                            '(give conv_init and bias_init by keyword)')
+        if ksize is None:
+            in_channels, out_channels, ksize = None, in_channels, out_channels
+        if len(out_channels) == 0:
+            raise ValueError('MLPConvolution2D: out_channels must name at least one layer')
         convs = [convolution_2d.Convolution2D(in_channels, out_channels[0], ksize, stride,
                                               pad, initialW=conv_init,
                                               initial_bias=bias_init)]

@@ -1,4 +1,5 @@
 """Broadcast scale layer (with an optional bias)."""
+import chainer
 from chainer.functions.math import scale
 from chainer import link
 from chainer.links.connection import bias
@@ -33,14 +34,16 @@ class Scale(link.Chain):
 
     def forward(self, *xs):
         """Returns ``xs[0] * W`` (or ``xs[0] * xs[1]``), plus the bias if there is one."""
-        if len(xs) == 1 and hasattr(self, 'W'):
-            x, y = xs[0], self.W
-        elif len(xs) == 2:
-            x, y = xs
-        else:
-            raise ValueError(
-                f'Scale: expected the input and the scale (2 inputs) when built without '
-                f'W_shape, or the input alone when built with it; got {len(xs)} inputs')
+        has_param = hasattr(self, 'W')
+        if len(xs) != (1 if has_param else 2):
+            message = ('Scale: expected ' + ('the input alone (the link holds W)'
+                       if has_param else 'the input and the scale (2 inputs)') +
+                       f', got {len(xs)} inputs')
+            # Chainer asserts this in debug mode and fails to unpack otherwise.
+            if chainer.is_debug():
+                raise AssertionError(message)
+            raise ValueError(message)
+        x, y = (xs[0], self.W) if has_param else xs
         z = scale.scale(x, y, self.axis)
         if getattr(self, 'bias', None) is not None:
             z = self.bias(z)

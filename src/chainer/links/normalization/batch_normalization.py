@@ -83,7 +83,9 @@ class BatchNormalization(link.Link):
         if size is not None:
             self._initialize_params(size)
         else:
+            self.avg_mean = None
             self.register_persistent('avg_mean')
+            self.avg_var = None
             self.register_persistent('avg_var')
 
     def _initialize_params(self, shape):
@@ -112,7 +114,7 @@ class BatchNormalization(link.Link):
         yield 'use_gamma', self.gamma is not None
         yield 'use_beta', self.beta is not None
 
-    def _param_or_constant(self, param, value, x):
+    def _param_or_constant(self, param, value):
         if param is not None:
             return param
         return variable.Variable(self.xp.full(self.avg_mean.shape, value,
@@ -133,20 +135,28 @@ class BatchNormalization(link.Link):
         if self.avg_mean is None:
             kept = tuple(i for i in range(len(x.shape)) if i not in self.axis)
             self._initialize_params(tuple(x.shape[i] for i in kept))
-        gamma = self._param_or_constant(self.gamma, 1, x)
-        beta = self._param_or_constant(self.beta, 0, x)
+        gamma = self._param_or_constant(self.gamma, 1)
+        beta = self._param_or_constant(self.beta, 0)
         if configuration.config.train:
-            if finetune:
-                self.N += 1
-                decay = 1. - 1. / self.N
-            else:
-                decay = self.decay
+            if configuration.config.in_recomputing:
+                # F.forget runs the call again in backward: the statistics (and N)
+                # were updated the first time already.
+                return batch_normalization.batch_normalization(
+                    x, gamma, beta, eps=self.eps, axis=self.axis)
+            decay = self._next_decay(finetune)
             return batch_normalization.batch_normalization(
                 x, gamma, beta, eps=self.eps, running_mean=self.avg_mean,
                 running_var=self.avg_var, decay=decay, axis=self.axis)
         return batch_normalization.fixed_batch_normalization(
             x, gamma, beta, variable.Variable(self.avg_mean), variable.Variable(self.avg_var),
             self.eps, axis=self.axis)
+
+    def _next_decay(self, finetune):
+        # Fine-tuning averages over all calls so far: the decay is 1 - 1/N.
+        if finetune:
+            self.N += 1
+            return 1. - 1. / self.N
+        return self.decay
 
     def start_finetuning(self):
         """Resets the fine-tuning count ``N``; the next fine-tuning call restarts the average."""

@@ -35,14 +35,19 @@ class BatchRenormalization(BatchNormalization):
 
     def forward(self, x, finetune=False):
         """Normalizes ``x`` (``finetune`` as for :class:`~chainer.links.BatchNormalization`)."""
-        gamma = self._param_or_constant(self.gamma, 1, x)
-        beta = self._param_or_constant(self.beta, 0, x)
+        gamma = self._param_or_constant(self.gamma, 1)
+        beta = self._param_or_constant(self.beta, 0)
         if configuration.config.train:
-            if finetune:
-                self.N += 1
-                decay = 1. - 1. / self.N
-            else:
-                decay = self.decay
+            if configuration.config.in_recomputing:
+                # F.forget runs the call again in backward: it must see the running
+                # statistics of the first call, which updated them.
+                mean, var = self._stats_before_update
+                return batch_renormalization.batch_renormalization(
+                    x, gamma, beta, self.rmax, self.dmax, self.eps, mean, var,
+                    update_statistics=False)
+            if configuration.config._will_recompute:
+                self._stats_before_update = (self.avg_mean.copy(), self.avg_var.copy())
+            decay = self._next_decay(finetune)
             return batch_renormalization.batch_renormalization(
                 x, gamma, beta, self.rmax, self.dmax, self.eps, self.avg_mean, self.avg_var,
                 decay, update_statistics=True)

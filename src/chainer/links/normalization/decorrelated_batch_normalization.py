@@ -1,6 +1,9 @@
 """Decorrelated batch normalization layer."""
+import warnings
+
 import numpy
 
+import chainer
 from chainer import configuration
 from chainer.functions.normalization import decorrelated_batch_normalization as dbn
 from chainer import link
@@ -11,7 +14,9 @@ _TEST = ('test argument is not supported anymore. Use '
 
 
 class DecorrelatedBatchNormalization(link.Link):
-    """Decorrelated batch normalization (:func:`~chainer.functions.decorrelated_batch_normalization`).
+    """Decorrelated batch normalization layer.
+
+    See :func:`~chainer.functions.decorrelated_batch_normalization`.
 
     The channels are split into ``groups``; each group is whitened with the
     batch's statistics in training (updating ``avg_mean`` and
@@ -52,6 +57,11 @@ class DecorrelatedBatchNormalization(link.Link):
         """Whitens ``x`` of shape ``(n, size, ...)`` (``finetune`` as for BatchNormalization)."""
         finetune, = argument.parse_kwargs(kwargs, ('finetune', False), test=_TEST)
         if configuration.config.train:
+            if configuration.config.in_recomputing:
+                # F.forget runs the call again in backward: the statistics (and N)
+                # were updated the first time already.
+                return dbn.decorrelated_batch_normalization(x, groups=self.groups,
+                                                            eps=self.eps)
             if finetune:
                 self.N += 1
                 decay = 1. - 1. / self.N
@@ -66,3 +76,28 @@ class DecorrelatedBatchNormalization(link.Link):
     def start_finetuning(self):
         """Resets the fine-tuning count ``N``."""
         self.N = 0
+
+    def serialize(self, serializer):
+        if not isinstance(serializer, chainer.serializer.Deserializer):
+            return super().serialize(serializer)
+        # Files of Chainer before v7 hold one group's statistics ((C,) and (C, C)):
+        # they are repeated for every group, with a warning when there are several.
+        for name in ('avg_mean', 'avg_projection'):
+            current = getattr(self, name)
+            loaded = serializer(name, None)
+            if loaded is None:
+                continue
+            loaded = numpy.asarray(loaded)
+            if loaded.ndim == current.ndim - 1:
+                if self.groups != 1:
+                    warnings.warn('Found moving statistics of old '
+                                  'DecorrelatedBatchNormalization, whose algorithm was '
+                                  'different from the paper.')
+                loaded = numpy.broadcast_to(loaded, (self.groups,) + loaded.shape)
+            if loaded.shape != current.shape:
+                raise ValueError(
+                    f'DecorrelatedBatchNormalization: {name} in the file has shape '
+                    f'{loaded.shape}, expected {current.shape}')
+            current[...] = self.device.send(numpy.ascontiguousarray(loaded)).astype(
+                current.dtype, copy=False)
+        self.N = serializer('N', self.N)

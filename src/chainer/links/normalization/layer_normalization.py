@@ -1,4 +1,6 @@
 """Layer normalization layer."""
+import numpy
+
 from chainer.functions.normalization import layer_normalization
 from chainer import initializers
 from chainer import link
@@ -38,5 +40,5 @@ class LayerNormalization(link.Link):
     def forward(self, x):
         """Normalizes each row of ``x`` (shape ``(n, size)``)."""
         if self.gamma.array is None:
-            self._initialize_params(x.size // x.shape[0])
+            self._initialize_params(int(numpy.prod(x.shape[1:])))
         return layer_normalization.layer_normalization(x, self.gamma, self.beta, self.eps)
