@@ -6,6 +6,7 @@ array, variable and sub-resident to a :class:`DeviceResidentsVisitor`. Moving to
 device is one such walk with a visitor that transfers what it is handed.
 """
 import abc
+import warnings
 
 from chainer import backend
 from chainer.backends import _cpu
@@ -72,6 +73,9 @@ class DeviceResident(meta.enable_final(meta_base=abc.ABCMeta)):
         Returns:
             The object itself.
         """
+        # Chainer 7 deprecates the per-backend methods, and says so on every call.
+        warnings.warn("to_cpu is deprecated. Please use to_device('@numpy') instead.",
+                      DeprecationWarning, stacklevel=2)
         return self.to_device(_cpu.CpuDevice())
 
     @meta.final(action=DeprecationWarning)
@@ -85,6 +89,8 @@ class DeviceResident(meta.enable_final(meta_base=abc.ABCMeta)):
         Returns:
             The object itself.
         """
+        warnings.warn("to_gpu is deprecated. Please use to_device('@cupy:<id>') instead.",
+                      DeprecationWarning, stacklevel=2)
         cuda.check_cuda_available()
         cupy_device = cuda._as_cupy_device(device)     # None: the current device
         if cupy_device is None:

@@ -45,8 +45,16 @@ class Serializer(AbstractSerializer):
     """Base of the classes that save objects."""
 
     def save(self, obj):
-        """Saves ``obj`` by calling its ``serialize`` with this serializer."""
-        obj.serialize(self)
+        """Saves ``obj`` by calling its ``serialize`` with this serializer.
+
+        A ``dict`` (which has no ``serialize``) is saved as its items, each value
+        under its key, as Chainer does.
+        """
+        if isinstance(obj, dict):
+            for key, value in obj.items():
+                self(key, value)
+        else:
+            obj.serialize(self)
 
 
 class Deserializer(AbstractSerializer):

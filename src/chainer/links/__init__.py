@@ -9,9 +9,45 @@ import importlib
 
 # module (relative to this package) -> public names it provides
 _MODULES = {
+    # activation
+    'activation.maxout': 'Maxout',
+    'activation.prelu': 'PReLU',
+    'activation.simplified_dropconnect': 'SimplifiedDropconnect',
+    'activation.swish': 'Swish',
     # connection
+    'connection.bias': 'Bias',
+    'connection.bilinear': 'Bilinear',
+    'connection.convolution_2d': 'Convolution2D',
+    'connection.convolution_nd': 'Convolution1D Convolution3D ConvolutionND',
+    'connection.deconvolution_2d': 'Deconvolution2D',
+    'connection.deconvolution_nd': 'Deconvolution1D Deconvolution3D DeconvolutionND',
+    'connection.deformable_convolution_2d': 'DeformableConvolution2D',
+    'connection.depthwise_convolution_2d': 'DepthwiseConvolution2D',
+    'connection.dilated_convolution_2d': 'DilatedConvolution2D',
     'connection.embed_id': 'EmbedID',
+    'connection.highway': 'Highway',
+    'connection.inception': 'Inception',
+    'connection.inceptionbn': 'InceptionBN',
     'connection.linear': 'Linear',
+    'connection.local_convolution_2d': 'LocalConvolution2D',
+    'connection.mlp_convolution_2d': 'MLPConvolution2D',
+    'connection.parameter': 'Parameter',
+    'connection.scale': 'Scale',
+    # loss
+    'loss.black_out': 'BlackOut',
+    'loss.crf1d': 'CRF1d',
+    'loss.hierarchical_softmax': 'BinaryHierarchicalSoftmax',
+    'loss.negative_sampling': 'NegativeSampling',
+    # model
+    'model.classifier': 'Classifier',
+    # normalization
+    'normalization.batch_normalization': 'BatchNormalization',
+    'normalization.batch_renormalization': 'BatchRenormalization',
+    'normalization.decorrelated_batch_normalization': 'DecorrelatedBatchNormalization',
+    'normalization.group_normalization': 'GroupNormalization',
+    'normalization.layer_normalization': 'LayerNormalization',
+    # theano
+    'theano.theano_function': 'TheanoFunction',
 }
 
 _NAME_TO_MODULE = {name: mod for mod, names in _MODULES.items() for name in names.split()}

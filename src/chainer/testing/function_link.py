@@ -588,15 +588,19 @@ class LinkTestCase(_LinkHarnessBase):
         inputs = self._generate_inputs()
         self._inputs_seen = inputs
         link = self._make_link(self.generate_params())
-        # The reference sees the link while it is still on the CPU.
-        expected = _as_numpy_tuple(
-            self.forward_expected(link, tuple(a.copy() for a in inputs)),
-            'forward_expected()', self._owner())
         link.to_device(backend_config.device)
         dev_inputs = self._to_backend(inputs, backend_config)
         with backend_config:
             outputs = self._call_link(link, [chainer.Variable(a) for a in dev_inputs],
                                       backend_config)
+        # As in Chainer, the reference sees the link after the call (lazily
+        # initialized parameters exist then), brought back to the CPU.
+        if backend_config.device.xp is not numpy:
+            link = link.copy('copy')
+            link.to_device(backend.CpuDevice())
+        expected = _as_numpy_tuple(
+            self.forward_expected(link, tuple(a.copy() for a in inputs)),
+            'forward_expected()', self._owner())
         self._compare_outputs(outputs, expected, backend_config, 'test_forward', 'output')
 
     def _check_backward(self, backend_config):
@@ -669,6 +673,12 @@ class LinkInitializersTestCase(_LinkHarnessBase):
                 args[i] = given
                 link = self._make_link(args)
                 link.to_device(backend_config.device)
+                # As in Chainer, one call first: lazily initialized parameters exist
+                # only after it.
+                dev_inputs = self._to_backend(self._generate_inputs(), backend_config)
+                with backend_config:
+                    self._call_link(link, [chainer.Variable(a) for a in dev_inputs],
+                                    backend_config)
                 name = self.param_names[i]
                 param, = self._params_by_name(link, (name,))
                 self._check_param(param, init, name, backend_config)

@@ -55,9 +55,11 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         if self.mask is None:
             self.mask = xp.random.random_sample(mask_shape) >= self.ratio
         elif self.mask.shape != mask_shape:
-            raise ValueError(f'simplified_dropconnect: mask must have shape {mask_shape} for '
-                             f'x of shape {x.shape} and W of shape {W.shape}, '
-                             f'got {self.mask.shape}')
+            # InvalidType, as Chainer's type check of the mask raises.
+            raise type_check.InvalidType(
+                f'mask.shape == {mask_shape}', f'{self.mask.shape} != {mask_shape}',
+                f'simplified_dropconnect: mask must have shape {mask_shape} for x of shape '
+                f'{x.shape} and W of shape {W.shape}, got {self.mask.shape}')
         dtype = numpy.promote_types(x.dtype, W.dtype)
         x_mat = x.reshape(n, -1).astype(dtype, copy=False)
         w = self._scaled_mask(dtype) * W

@@ -70,5 +70,5 @@ def test_bad_inputs():
             F.simplified_dropconnect(*args)
     with pytest.raises(ValueError, match=r'simplified_dropconnect: ratio'):
         F.simplified_dropconnect(x, W, b, 1.)
-    with pytest.raises(ValueError, match=r'simplified_dropconnect: mask .*\(4, 2, 3\)'):
+    with pytest.raises(type_check.InvalidType, match=r'simplified_dropconnect: mask .*\(4, 2, 3\)'):
         F.simplified_dropconnect(x, W, b, mask=numpy.ones((2, 3), bool))

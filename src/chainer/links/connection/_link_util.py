@@ -1,0 +1,36 @@
+"""Helpers shared by the links: lazy sizes and input checks that name the link."""
+from chainer.utils import type_check
+
+
+def check_size(link, actual, expected, what):
+    """Raises ``InvalidType`` naming ``link`` when an input size is not the built one.
+
+    Args:
+        link: The link being called.
+        actual (int): The size found in the input.
+        expected (int): The size the link's parameters were made for.
+        what (str): Which size, e.g. ``'x.shape[1] (input channels)'``.
+    """
+    if actual != expected:
+        name = type(link).__name__
+        raise type_check.InvalidType(
+            f'{what} == {expected}', f'{actual} != {expected}',
+            f'{name}: {what} is {actual}, but the link was built for {expected} '
+            f'(its parameters were made with that size; give an input of that size or '
+            f'build a new {name})')
+
+
+def pair(x):
+    """``x`` as a 2-tuple (a scalar is repeated)."""
+    return x if isinstance(x, tuple) and len(x) == 2 else (
+        tuple(x) if hasattr(x, '__len__') else (x, x))
+
+
+def check_groups(in_channels, out_channels, groups):
+    """Raises ``ValueError`` when the channels do not split into ``groups``."""
+    if in_channels is not None and in_channels % groups:
+        raise ValueError('the number of input channels must be divisible by the number of '
+                         f'groups: in_channels={in_channels}, groups={groups}')
+    if out_channels % groups:
+        raise ValueError('the number of output channels must be divisible by the number of '
+                         f'groups: out_channels={out_channels}, groups={groups}')

@@ -1,0 +1,20 @@
+"""A link holding one parameter array."""
+from chainer import link
+from chainer import variable
+
+
+class Parameter(link.Link):
+    """Link with a single parameter ``W``, returned by each call.
+
+    Args:
+        array (N-dimensional array): Initial value of ``W`` (its dtype is kept).
+    """
+
+    def __init__(self, array):
+        super().__init__()
+        with self.init_scope():
+            self.W = variable.Parameter(array)
+
+    def forward(self, volatile='off'):
+        """Returns the parameter ``W`` (``volatile`` is accepted and ignored)."""
+        return self.W

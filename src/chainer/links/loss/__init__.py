@@ -1,0 +1,1 @@
+"""Links that compute losses with parameters of their own."""

@@ -1,0 +1,1 @@
+"""Model links: whole models built from other links (Classifier, vision models)."""

@@ -1,0 +1,1 @@
+"""Links that normalize their inputs (batch, layer, group normalization...)."""
