@@ -10,9 +10,7 @@ import sys
 
 import numpy
 
-import chainer
 from chainer import serializers
-from chainer import training
 from chainer.training import extensions
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))

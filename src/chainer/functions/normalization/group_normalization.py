@@ -1,4 +1,6 @@
 """Group normalization (Wu and He, 2018)."""
+import numpy
+
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import reshape
@@ -31,7 +33,8 @@ class GroupNormalization(function_node.FunctionNode):
     def forward(self, inputs):
         x, gamma, beta = inputs
         dtype = _bn.compute_dtype(x.dtype, gamma.dtype)
-        rows = x.astype(dtype, copy=False).reshape(x.shape[0] * self.groups, -1)
+        rows = x.astype(dtype, copy=False).reshape(x.shape[0] * self.groups,
+                                                   _row_size(x, self.groups))
         mean, d, _, inv_std = _bn.batch_stats(rows, (1,), self.eps)
         x_hat = (d * inv_std).reshape(x.shape)
         shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
@@ -46,7 +49,8 @@ class GroupNormalization(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         dtype = _bn.compute_dtype(x.dtype, gamma.dtype)
         n_rows = x.shape[0] * self.groups
-        rows = reshape.reshape(x, (n_rows, -1))
+        row = _row_size(x, self.groups)
+        rows = reshape.reshape(x, (n_rows, row))
         gyc = _bn.as_dtype(gy, dtype)
         axes = (0,) + tuple(range(2, x.ndim))
         shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
@@ -54,7 +58,7 @@ class GroupNormalization(function_node.FunctionNode):
         if 0 in indexes:
             g = gyc * reshape.reshape(_bn.as_dtype(gamma, dtype), shape)
             grad = _bn.BatchNormalizationGrad(self.eps, (1,), self.mean, self.inv_std)
-            gx = grad.apply((rows, xp.ones(n_rows, dtype), reshape.reshape(g, (n_rows, -1))))[0]
+            gx = grad.apply((rows, xp.ones(n_rows, dtype), reshape.reshape(g, (n_rows, row))))[0]
             ret.append(reshape.reshape(gx, x.shape))
         if 1 in indexes:
             x_hat = _XHat(self.eps, self.mean, self.inv_std).apply((rows,))[0]
@@ -63,6 +67,11 @@ class GroupNormalization(function_node.FunctionNode):
         if 2 in indexes:
             ret.append(_bn.as_dtype(_sum.sum(gyc, axis=axes), gamma.dtype))
         return tuple(ret)
+
+
+def _row_size(x, groups):
+    # Elements per (example, group); spelled out so that an empty batch reshapes too.
+    return int(numpy.prod(x.shape[1:])) // groups
 
 
 class _XHat(function_node.FunctionNode):

@@ -32,8 +32,9 @@ class EarlyStoppingTrigger:
         self.monitor = monitor
         self.verbose = verbose
         self.already_warning = False
-        self._max_trigger = util._trigger_of(max_trigger, 'EarlyStoppingTrigger (max_trigger)')
-        self._interval_trigger = util._trigger_of(check_trigger, 'EarlyStoppingTrigger (check_trigger)')
+        where = 'EarlyStoppingTrigger ({})'
+        self._max_trigger = util._trigger_of(max_trigger, where.format('max_trigger'))
+        self._interval_trigger = util._trigger_of(check_trigger, where.format('check_trigger'))
         self._summary = reporter.DictSummary()
         if mode == 'max' or (mode != 'min' and 'accuracy' in monitor):
             self._compare, self.best = operator.gt, float('-inf')

@@ -1,7 +1,6 @@
 """Multi-process data-parallel updater (needs several GPUs and NCCL)."""
 import numpy
 
-from chainer import backend
 from chainer.backends import cuda
 from chainer.dataset import convert
 from chainer.training.updaters import standard_updater
@@ -19,10 +18,11 @@ class MultiprocessParallelUpdater(standard_updater.StandardUpdater):
     """Data-parallel updater that runs one worker process per GPU.
 
     The arguments are checked as in Chainer: one iterator per device, all
-    over datasets of the same length. The optimizer's learning rate (or
-    ``eps``) is corrected for the larger effective batch. Running needs
-    CuPy with NCCL and a GPU per device; without them the constructor raises
-    a :class:`RuntimeError` saying so.
+    over datasets of the same length, GPU devices given as a list, tuple or
+    dict. Running needs CuPy with NCCL and a GPU per device; without them
+    the constructor raises a :class:`RuntimeError` saying so. (rechainer does
+    not implement the worker processes yet: with NCCL the constructor
+    raises a :class:`RuntimeError` pointing to :class:`ParallelUpdater`.)
 
     Args:
         iterators (list): One iterator per device.
@@ -62,21 +62,12 @@ class MultiprocessParallelUpdater(standard_updater.StandardUpdater):
                 'MultiprocessParallelUpdater needs CuPy with NCCL and one GPU per device '
                 f'({len(devices)} asked); NCCL is not available here. Use StandardUpdater '
                 '(one device) or ParallelUpdater (several devices in one process) instead')
-        n = len(devices)
-        name = type(optimizer).__name__
-        if name in ('Adam', 'AdaGrad', 'RMSprop'):
-            optimizer.eps *= n
-        elif name in ('RMSpropGraves', 'AdaDelta'):
-            optimizer.eps *= n ** 2
-        elif hasattr(optimizer, 'lr'):
-            optimizer.lr /= n
-        super().__init__(iterators[0], optimizer, converter=converter,
-                         auto_new_epoch=auto_new_epoch)
-        self._mpu_iterators = iterators
-        self._devices = [backend.get_device(d) if not isinstance(d, int)
-                         else backend.get_device(f'@cupy:{d}') for d in devices]
+        # One worker process per GPU, exchanging gradients with NCCL, is not
+        # built; refuse before touching the optimizer (Chainer would rescale its
+        # learning rate here).
         raise RuntimeError('MultiprocessParallelUpdater: multi-process training is not '
-                           'implemented in rechainer; use ParallelUpdater')
+                           'implemented in rechainer; use ParallelUpdater (several devices in '
+                           'one process) instead')
 
     @staticmethod
     def available():

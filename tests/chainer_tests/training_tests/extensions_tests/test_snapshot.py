@@ -116,8 +116,9 @@ def test_snapshot_on_error(tmp_path):
             raise RuntimeError('stop')
 
     trainer.extend(fail)
-    trainer.extend(extensions.snapshot(snapshot_on_error=True, filename='err_{.updater.iteration}'),
-                   trigger=(10, 'iteration'))
+    trainer.extend(
+        extensions.snapshot(snapshot_on_error=True, filename='err_{.updater.iteration}'),
+        trigger=(10, 'iteration'))
     with pytest.raises(RuntimeError):
         trainer.run(show_loop_exception_msg=False)
     assert os.listdir(tmp_path) == ['err_2']
