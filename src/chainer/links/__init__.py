@@ -46,6 +46,16 @@ _MODULES = {
     'normalization.decorrelated_batch_normalization': 'DecorrelatedBatchNormalization',
     'normalization.group_normalization': 'GroupNormalization',
     'normalization.layer_normalization': 'LayerNormalization',
+    # rnn
+    'rnn.gru': 'GRU StatefulGRU StatelessGRU',
+    'rnn.lstm': 'LSTM StatelessLSTM',
+    'rnn.mgu': 'StatefulMGU StatelessMGU',
+    'rnn.n_step_gru': 'NStepBiGRU NStepGRU',
+    'rnn.n_step_lstm': 'NStepBiLSTM NStepLSTM',
+    'rnn.n_step_rnn': 'NStepBiRNNReLU NStepBiRNNTanh NStepRNNReLU NStepRNNTanh',
+    'rnn.peephole': 'StatefulPeepholeLSTM',
+    'rnn.tree_lstm': 'ChildSumTreeLSTM NaryTreeLSTM',
+    'rnn.zoneoutlstm': 'StatefulZoneoutLSTM',
     # theano
     'theano.theano_function': 'TheanoFunction',
 }
