@@ -5,7 +5,6 @@ import numpy
 import pytest
 
 import chainer
-from chainer import serializers
 from examples_tests import _run_example as R
 
 
