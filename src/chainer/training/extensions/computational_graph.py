@@ -86,6 +86,5 @@ class DumpGraph(extension.Extension):
         self._restore_flag()
 
 
-def dump_graph(root_name, filename=None, variable_style=None, function_style=None, **kwargs):
-    """Returns a :class:`DumpGraph` extension (the old function form)."""
-    return DumpGraph(root_name, filename, variable_style, function_style, **kwargs)
+# The old function name of the extension (the same class in Chainer 7).
+dump_graph = DumpGraph

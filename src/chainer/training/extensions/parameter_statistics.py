@@ -34,6 +34,7 @@ class ParameterStatistics(extension.Extension):
     """
 
     default_name = 'parameter_statistics'
+    report_key_template = '{prefix}{link_name}{param_name}/{attr_name}/{function_name}'
     priority = extension.PRIORITY_WRITER
 
     default_statistics = {
@@ -82,17 +83,18 @@ class ParameterStatistics(extension.Extension):
                         values = {name: numpy.nan for name in self._statistics}
                     else:
                         values = {name: f(array) for name, f in self._statistics.items()}
-                    key = f'{link_name}{param_name}/{attr}/'
                     for name, value in values.items():
-                        self._add(stats, key + name, value)
+                        key = self.report_key_template.format(
+                            prefix=self._prefix + '/' if self._prefix else '',
+                            link_name=link_name, param_name=param_name, attr_name=attr,
+                            function_name=name)
+                        self._add(stats, key, value)
         self._summary.add(stats)
         if self._trigger(trainer):
             reporter.report(self._summary.compute_mean())
             self._summary = reporter.DictSummary()
 
     def _add(self, stats, key, value):
-        if self._prefix is not None:
-            key = f'{self._prefix}/{key}'
         if getattr(value, 'ndim', 0) > 0 and getattr(value, 'size', 1) > 0:
             for i, v in enumerate(value):
                 stats[f'{key}/{i}'] = v

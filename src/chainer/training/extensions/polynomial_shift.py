@@ -14,6 +14,8 @@ class PolynomialShift(_shift._Shift):
         optimizer: Optimizer to change (the ``'main'`` one when ``None``).
     """
 
+    invoke_before_training = True  # the old flag, kept as Chainer 7 has it
+
     def __init__(self, attr, rate, max_count, init=None, target=None, optimizer=None):
         super().__init__(attr, optimizer)
         self._rate = rate

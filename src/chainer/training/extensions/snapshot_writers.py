@@ -25,6 +25,15 @@ def is_temporary_of(name, prefix):
         and name.endswith(TEMP_SUFFIX)
 
 
+def _mp():
+    # Workers get the trainer by fork, as in Chainer on Linux; spawn or
+    # forkserver (Python 3.14's default) would have to pickle it, and
+    # trainers hold lambdas and open files.
+    if 'fork' in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context('fork')
+    return multiprocessing
+
+
 def _fsync_file(path):
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -146,9 +155,8 @@ class ProcessWriter(StandardWriter):
     """Writes each snapshot in a new process (the target is copied to it)."""
 
     def create_worker(self, filename, outdir, target, **kwds):
-        return multiprocessing.Process(target=self.save,
-                                       args=(filename, outdir, target, self._savefun),
-                                       kwargs=kwds)
+        return _mp().Process(target=self.save,
+                             args=(filename, outdir, target, self._savefun), kwargs=kwds)
 
 
 class QueueWriter(Writer):
@@ -222,7 +230,7 @@ class ProcessQueueWriter(QueueWriter):
     """Writes the snapshots one after another in a consumer process."""
 
     def create_queue(self):
-        return multiprocessing.JoinableQueue()
+        return _mp().JoinableQueue()
 
     def create_consumer(self, q):
-        return multiprocessing.Process(target=self.consume, args=(q,))
+        return _mp().Process(target=self.consume, args=(q,))

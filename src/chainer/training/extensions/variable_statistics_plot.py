@@ -91,11 +91,32 @@ class VariableStatisticsPlot(extension.Extension):
         fig = _plot.new_figure(**kwargs)
         if fig is None:
             return
+        self._draw_figure(fig)
+        _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
+
+    @staticmethod
+    def available():
+        """Whether matplotlib is installed (plots are drawn only then)."""
+        if not _plot.available():
+            _plot.warn_missing('VariableStatisticsPlot')
+            return False
+        return True
+
+    def save_plot_using_module(self, file_path, plt):
+        """Draws the statistics so far with the pyplot module ``plt`` into ``file_path``."""
+        kwargs = {} if self._figsize is None else {'figsize': self._figsize}
+        fig = plt.figure(**kwargs)
+        try:
+            self._draw_figure(fig)
+            fig.savefig(file_path)
+        finally:
+            plt.close(fig)
+
+    def _draw_figure(self, fig):
         axes = fig.subplots(1, len(self._keys), squeeze=False)
         for ax, key in zip(axes[0], self._keys):
             self._draw(ax, key)
         fig.tight_layout()
-        _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
 
     def _statistics(self, values):
         if values.size == 0:

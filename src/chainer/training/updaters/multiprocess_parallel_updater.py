@@ -69,6 +69,11 @@ class MultiprocessParallelUpdater(standard_updater.StandardUpdater):
                            'implemented in rechainer; use ParallelUpdater (several devices in '
                            'one process) instead')
 
+    def setup_workers(self):
+        """Would start the worker processes (not implemented in rechainer)."""
+        raise RuntimeError('MultiprocessParallelUpdater: multi-process training is not '
+                           'implemented in rechainer; use ParallelUpdater instead')
+
     @staticmethod
     def available():
         """Whether CuPy with NCCL is installed (the updater cannot run otherwise)."""

@@ -251,14 +251,16 @@ def test_observe_lr_and_value(tmp_path):
 
 
 def test_unchain_variables(tmp_path):
-    trainer, _, _ = H.make_trainer(str(tmp_path), stop=(1, 'iteration'))
-    kept = []
-    with chainer.using_config('keep_graph_on_report', True):
-        trainer.extend(extensions.unchain_variables)
-        trainer.extend(lambda t: kept.append(t.observation['main/loss']), name='keep',
-                       priority=0)
-        trainer.run()
-    assert kept[0].creator is None
+    for keep in (True, False):
+        trainer, _, _ = H.make_trainer(str(tmp_path), stop=(2, 'iteration'))
+        kept = []
+        with chainer.using_config('keep_graph_on_report', keep):
+            trainer.extend(extensions.unchain_variables())
+            trainer.extend(lambda t: kept.append(t.observation['main/loss']), name='keep')
+            trainer.run()
+        # It runs last (priority 0) and only when graphs are kept on report.
+        assert [v.creator is None for v in kept] == [True, True]
+        assert trainer.get_extension('unchain_variables').priority == 0
 
 
 @pytest.mark.parametrize('make', [
@@ -330,3 +332,57 @@ def test_micro_average_resume_with_float_sums():
     ext = fresh.get_extension('MicroAverage')
     assert (ext._numerator, ext._denominator) == (1.5, 3.0)
     assert ext._trigger._previous_iteration == 3
+
+
+def test_variable_statistics_plot_with_a_pyplot_module(tmp_path):
+    pytest.importorskip('matplotlib')
+    from matplotlib.backends import backend_agg
+    from matplotlib import figure
+
+    class AggPyplot:  # the two pyplot calls used, on an Agg canvas
+        @staticmethod
+        def figure(**kwargs):
+            fig = figure.Figure(**kwargs)
+            backend_agg.FigureCanvasAgg(fig)
+            return fig
+
+        @staticmethod
+        def close(fig):
+            pass
+
+    trainer, model, _ = H.make_trainer(str(tmp_path), stop=(2, 'iteration'))
+    plot = extensions.VariableStatisticsPlot(model, trigger=(1, 'iteration'),
+                                             report_grad=False)
+    trainer.extend(plot)
+    trainer.run()
+    plot.save_plot_using_module(str(tmp_path / 'again.png'), AggPyplot)
+    assert _png_size(tmp_path / 'again.png')[0] > 100
+    assert extensions.VariableStatisticsPlot.available()
+
+
+def test_parameter_statistics_key_template(tmp_path):
+    class Short(extensions.ParameterStatistics):
+        report_key_template = '{prefix}{param_name}:{attr_name}:{function_name}'
+
+    trainer, model, _ = H.make_trainer(str(tmp_path), stop=(1, 'iteration'))
+    trainer.extend(Short(model, {'max': numpy.max}, trigger=(1, 'iteration'), prefix='p',
+                         report_grads=False))
+    trainer.run()
+    assert sorted(k for k in trainer.observation if k.startswith('p/')) == [
+        'p//l1/W:data:max', 'p//l1/b:data:max', 'p//l2/W:data:max', 'p//l2/b:data:max']
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal(monkeypatch):
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setenv('TERM', 'xterm')
+    out = Tty()
+    trainer = _reporting_trainer((2, 'epoch'))
+    trainer.extend(extensions.ProgressBar(update_interval=3, out=out))
+    trainer.run()
+    text = out.getvalue()
+    assert text.count('\033[4A') == 2 and '\033[J' in text
+    assert 'total [' in text and 'this epoch [' in text and '/ 2 epochs' in text
+    assert 'Estimated time to finish' in text
