@@ -1,9 +1,9 @@
 """L1 regularization as an optimizer hook."""
-from chainer import backend
 from chainer.backends import cuda
+from chainer.optimizer_hooks import _regularizer
 
 
-class Lasso:
+class Lasso(_regularizer.Regularizer):
     """Adds ``rate * sign(param)`` to each gradient (L1 regularization).
 
     Args:
@@ -15,23 +15,9 @@ class Lasso:
     """
 
     name = 'Lasso'
-    call_for_each_param = True
-    timing = 'pre'
 
-    def __init__(self, rate):
-        self.rate = rate
-
-    def __call__(self, rule, param):
-        p, g = param.array, param.grad
-        if p is None or g is None:
-            return
-        rate = self.rate
-        if param._loss_scale is not None:
-            # The gradient is still scaled here (the rule divides it later).
-            rate *= param._loss_scale
-        xp = backend.get_array_module(p)
-        if xp is not cuda.cupy:
-            g += rate * xp.sign(p)
+    def _add(self, xp, p, g, rate):
+        if xp is cuda.cupy:
+            cuda.elementwise('T s, T decay', 'T g', 'g += decay * s', 'lasso')(xp.sign(p), rate, g)
         else:
-            cuda.elementwise('T s, T decay', 'T g', 'g += decay * s',
-                             'lasso')(xp.sign(p), rate, g)
+            g += rate * xp.sign(p)

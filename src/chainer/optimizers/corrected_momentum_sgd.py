@@ -1,12 +1,11 @@
 """Momentum SGD with the learning rate applied after the momentum (Goyal et al., 2017)."""
 from chainer.backends import cuda
-from chainer import optimizer
 from chainer.optimizers import _util
 
 _default_hyperparam = _util.defaults(lr=0.01, momentum=0.9)
 
 
-class CorrectedMomentumSGDRule(optimizer.UpdateRule):
+class CorrectedMomentumSGDRule(_util.MomentumRule):
     """Update rule: ``v = momentum * v - grad; param += lr * v``.
 
     Changing ``lr`` during training then does not rescale the accumulated
@@ -19,14 +18,7 @@ class CorrectedMomentumSGDRule(optimizer.UpdateRule):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    is_elementwise = True
-
-    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    def init_state(self, param):
-        self.state['v'] = _util.zeros_like(param)
+    _defaults = _default_hyperparam
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -48,7 +40,7 @@ class CorrectedMomentumSGDRule(optimizer.UpdateRule):
                                       param.array, self.state['v'])
 
 
-class CorrectedMomentumSGD(optimizer.GradientMethod):
+class CorrectedMomentumSGD(_util.MomentumOptimizer):
     """Momentum SGD whose learning rate multiplies the velocity, not the gradient.
 
     Args:
@@ -56,12 +48,4 @@ class CorrectedMomentumSGD(optimizer.GradientMethod):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    def __init__(self, lr=_default_hyperparam.lr, momentum=_default_hyperparam.momentum):
-        super().__init__()
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    lr = optimizer.HyperparameterProxy('lr')
-    momentum = optimizer.HyperparameterProxy('momentum')
-
-    def create_update_rule(self):
-        return CorrectedMomentumSGDRule(self.hyperparam)
+    _rule = CorrectedMomentumSGDRule

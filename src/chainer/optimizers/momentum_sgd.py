@@ -1,12 +1,11 @@
 """Classical momentum SGD."""
 from chainer.backends import cuda
-from chainer import optimizer
 from chainer.optimizers import _util
 
 _default_hyperparam = _util.defaults(lr=0.01, momentum=0.9)
 
 
-class MomentumSGDRule(optimizer.UpdateRule):
+class MomentumSGDRule(_util.MomentumRule):
     """Update rule of momentum SGD: ``v = momentum * v - lr * grad; param += v``.
 
     Args:
@@ -16,14 +15,7 @@ class MomentumSGDRule(optimizer.UpdateRule):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    is_elementwise = True
-
-    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    def init_state(self, param):
-        self.state['v'] = _util.zeros_like(param)
+    _defaults = _default_hyperparam
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -45,7 +37,7 @@ class MomentumSGDRule(optimizer.UpdateRule):
                             param.array, self.state['v'])
 
 
-class MomentumSGD(optimizer.GradientMethod):
+class MomentumSGD(_util.MomentumOptimizer):
     """Momentum SGD.
 
     Args:
@@ -53,12 +45,4 @@ class MomentumSGD(optimizer.GradientMethod):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    def __init__(self, lr=_default_hyperparam.lr, momentum=_default_hyperparam.momentum):
-        super().__init__()
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    lr = optimizer.HyperparameterProxy('lr')
-    momentum = optimizer.HyperparameterProxy('momentum')
-
-    def create_update_rule(self):
-        return MomentumSGDRule(self.hyperparam)
+    _rule = MomentumSGDRule

@@ -1,12 +1,11 @@
 """Nesterov's accelerated gradient, in the form of Sutskever et al. (2013)."""
 from chainer.backends import cuda
-from chainer import optimizer
 from chainer.optimizers import _util
 
 _default_hyperparam = _util.defaults(lr=0.01, momentum=0.9)
 
 
-class NesterovAGRule(optimizer.UpdateRule):
+class NesterovAGRule(_util.MomentumRule):
     """Update rule: ``v = mu * v - lr * grad; param += mu * mu * v - (1 + mu) * lr * grad``.
 
     Args:
@@ -16,14 +15,7 @@ class NesterovAGRule(optimizer.UpdateRule):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    is_elementwise = True
-
-    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    def init_state(self, param):
-        self.state['v'] = _util.zeros_like(param)
+    _defaults = _default_hyperparam
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -49,7 +41,7 @@ class NesterovAGRule(optimizer.UpdateRule):
                            param.array, self.state['v'])
 
 
-class NesterovAG(optimizer.GradientMethod):
+class NesterovAG(_util.MomentumOptimizer):
     """Momentum SGD with Nesterov's look-ahead.
 
     Args:
@@ -57,12 +49,4 @@ class NesterovAG(optimizer.GradientMethod):
         momentum (float): Exponential decay rate of the velocity.
     """
 
-    def __init__(self, lr=_default_hyperparam.lr, momentum=_default_hyperparam.momentum):
-        super().__init__()
-        _util.set_given(self.hyperparam, lr=lr, momentum=momentum)
-
-    lr = optimizer.HyperparameterProxy('lr')
-    momentum = optimizer.HyperparameterProxy('momentum')
-
-    def create_update_rule(self):
-        return NesterovAGRule(self.hyperparam)
+    _rule = NesterovAGRule

@@ -6,7 +6,7 @@ from chainer import variable
 
 
 class Swish(link.Link):
-    """Swish (:func:`~chainer.functions.swish`), :math:`x \\sigma(\\beta x)`, with a learnt ``beta``.
+    """Swish (:func:`~chainer.functions.swish`): :math:`x \\sigma(\\beta x)`, learnt ``beta``.
 
     Args:
         beta_shape (tuple of ints or None): Shape of ``beta`` (it lines up with the

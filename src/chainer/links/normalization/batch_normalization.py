@@ -114,7 +114,7 @@ class BatchNormalization(link.Link):
         yield 'use_gamma', self.gamma is not None
         yield 'use_beta', self.beta is not None
 
-    def _param_or_constant(self, param, value, x):
+    def _param_or_constant(self, param, value):
         if param is not None:
             return param
         return variable.Variable(self.xp.full(self.avg_mean.shape, value,
@@ -135,8 +135,8 @@ class BatchNormalization(link.Link):
         if self.avg_mean is None:
             kept = tuple(i for i in range(len(x.shape)) if i not in self.axis)
             self._initialize_params(tuple(x.shape[i] for i in kept))
-        gamma = self._param_or_constant(self.gamma, 1, x)
-        beta = self._param_or_constant(self.beta, 0, x)
+        gamma = self._param_or_constant(self.gamma, 1)
+        beta = self._param_or_constant(self.beta, 0)
         if configuration.config.train:
             if configuration.config.in_recomputing:
                 # F.forget runs the call again in backward: the statistics (and N)

@@ -35,8 +35,8 @@ class BatchRenormalization(BatchNormalization):
 
     def forward(self, x, finetune=False):
         """Normalizes ``x`` (``finetune`` as for :class:`~chainer.links.BatchNormalization`)."""
-        gamma = self._param_or_constant(self.gamma, 1, x)
-        beta = self._param_or_constant(self.beta, 0, x)
+        gamma = self._param_or_constant(self.gamma, 1)
+        beta = self._param_or_constant(self.beta, 0)
         if configuration.config.train:
             if configuration.config.in_recomputing:
                 # F.forget runs the call again in backward: it must see the running

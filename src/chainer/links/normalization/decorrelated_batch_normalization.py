@@ -14,7 +14,9 @@ _TEST = ('test argument is not supported anymore. Use '
 
 
 class DecorrelatedBatchNormalization(link.Link):
-    """Decorrelated batch normalization (:func:`~chainer.functions.decorrelated_batch_normalization`).
+    """Decorrelated batch normalization layer.
+
+    See :func:`~chainer.functions.decorrelated_batch_normalization`.
 
     The channels are split into ``groups``; each group is whitened with the
     batch's statistics in training (updating ``avg_mean`` and
