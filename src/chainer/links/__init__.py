@@ -40,6 +40,9 @@ _MODULES = {
     'loss.negative_sampling': 'NegativeSampling',
     # model
     'model.classifier': 'Classifier',
+    'model.vision.googlenet': 'GoogLeNet',
+    'model.vision.resnet': 'ResNet101Layers ResNet152Layers ResNet50Layers',
+    'model.vision.vgg': 'VGG16Layers VGG19Layers',
     # normalization
     'normalization.batch_normalization': 'BatchNormalization',
     'normalization.batch_renormalization': 'BatchRenormalization',

@@ -5,9 +5,9 @@ from chainer.functions.array import split_axis
 from chainer.functions.rnn import lstm
 from chainer import initializers
 from chainer import link
+from chainer.links.connection import _link_util
 from chainer.links.connection import linear
 from chainer.links.rnn import _state
-from chainer.utils import type_check
 
 
 class LSTMBase(link.Chain):
@@ -54,13 +54,9 @@ class LSTMBase(link.Chain):
             with chainer.using_device(self.device):
                 self.upward._initialize_params(in_size)
                 self._initialize_params()
-        elif W.shape[1] != in_size:
-            name = type(self).__name__
-            raise type_check.InvalidType(
-                f'in_size == {W.shape[1]}', f'{in_size} != {W.shape[1]}',
-                f'{name} requires inputs of size {W.shape[1]} (upward.W.shape[1], fixed at '
-                f'the first call or by in_size), got x.shape {x.shape}\n'
-                f'Expect: in_size == {W.shape[1]}\nActual: {in_size} != {W.shape[1]}')
+        else:
+            _link_util.check_size(self, in_size, W.shape[1],
+                                  'the input size (x.shape[1:] flattened)')
 
 
 class StatelessLSTM(LSTMBase):

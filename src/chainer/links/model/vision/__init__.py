@@ -1,0 +1,1 @@
+"""Image classification models with Chainer's layer names (VGG, GoogLeNet, ResNet)."""
