@@ -5,7 +5,7 @@ The command line is that of Chainer 7's MNIST example, plus ``--dataset``:
 
 - ``digits`` (the default): the 1,797 8x8 digits that scikit-learn ships
   (``pip install 'rechainer[examples]'``), split into 1,497 training and 300
-  test images with a fixed seed. Needs no download; about 20 seconds on 2 cores.
+  test images with a fixed seed. Needs no download; trains in seconds on 2 cores.
 - ``mnist``: MNIST from the dataset cache (``$CHAINER_DATASET_ROOT``, by default
   ``~/.chainer/dataset``), downloaded when missing.
 - ``fashion-mnist``: Fashion-MNIST from the cache, else from Debian's
