@@ -57,7 +57,9 @@ class LogReport(extension.Extension):
             self._summary.add(observation)
         else:
             self._summary.add({k: observation[k] for k in self._keys if k in observation})
-        if not self._trigger(trainer):
+        # Called before training (call_before_training=True), it logs what was observed then
+        # (an evaluation of the untrained model) as an entry of its own, as Chainer 7 does.
+        if not (self._trigger(trainer) or trainer.is_before_training):
             return
         entry = {k: float(v) for k, v in self._summary.compute_mean().items()}
         updater = trainer.updater

@@ -71,6 +71,23 @@ def test_log_report_resume_continues_exactly(tmp_path):
         strip(whole.get_extension('LogReport').log)
 
 
+def test_log_report_called_before_training_logs_an_entry_of_its_own(tmp_path):
+    # An evaluation of the untrained model (iteration 0) is its own entry, not averaged into
+    # the first epoch's.
+    trainer = testing.get_trainer_with_mock_updater((2, 'epoch'), iter_per_epoch=2)
+    trainer.out = str(tmp_path)
+
+    def observe(t):
+        chainer.report({'v': float(t.updater.iteration)})
+
+    log = extensions.LogReport(log_name=None)
+    trainer.extend(observe, trigger=(1, 'iteration'), call_before_training=True, name='observe',
+                   priority=300)
+    trainer.extend(log, call_before_training=True)
+    trainer.run()
+    assert [(e['iteration'], e['v']) for e in log.log] == [(0, 0.0), (2, 1.5), (4, 3.5)]
+
+
 def test_print_report_table():
     out = io.StringIO()
     trainer = _reporting_trainer((4, 'iteration'))
