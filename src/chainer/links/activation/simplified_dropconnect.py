@@ -2,8 +2,8 @@
 import numpy
 
 from chainer.functions.noise import simplified_dropconnect
-from chainer import initializers
 from chainer import link
+from chainer.links.connection import _link_util
 from chainer import variable
 
 
@@ -32,17 +32,8 @@ class SimplifiedDropconnect(link.Link):
             in_size, out_size = None, in_size
         self.out_size = out_size
         self.ratio = ratio
-        with self.init_scope():
-            self.W = variable.Parameter(initializers._get_initializer(initialW))
-            if in_size is not None:
-                self._initialize_params(in_size)
-            if nobias:
-                self.b = None
-            else:
-                if initial_bias is None:
-                    initial_bias = 0
-                self.b = variable.Parameter(initializers._get_initializer(initial_bias),
-                                            out_size)
+        _link_util.add_weight_and_bias(self, in_size, out_size, nobias, initialW,
+                                       initial_bias)
 
     def _initialize_params(self, in_size):
         self.W.initialize((self.out_size, in_size))

@@ -1,5 +1,7 @@
 """Helpers shared by the links: lazy sizes and input checks that name the link."""
+from chainer import initializers
 from chainer.utils import type_check
+from chainer import variable
 
 
 def check_size(link, actual, expected, what):
@@ -34,3 +36,22 @@ def check_groups(in_channels, out_channels, groups):
     if out_channels % groups:
         raise ValueError('the number of output channels must be divisible by the number of '
                          f'groups: out_channels={out_channels}, groups={groups}')
+
+
+def add_weight_and_bias(link, in_size, out_size, nobias, initialW, initial_bias):
+    """Registers ``link.W`` (lazy when ``in_size`` is None) and ``link.b``.
+
+    ``W`` is made by ``link._initialize_params(in_size)`` once the input size is
+    known; ``b`` has ``out_size`` elements (zeros unless ``initial_bias`` says
+    otherwise) or is ``None`` with ``nobias``. Call it from the constructor.
+    """
+    with link.init_scope():
+        link.W = variable.Parameter(initializers._get_initializer(initialW))
+        if in_size is not None:
+            link._initialize_params(in_size)
+        if nobias:
+            link.b = None
+        else:
+            if initial_bias is None:
+                initial_bias = 0
+            link.b = variable.Parameter(initializers._get_initializer(initial_bias), out_size)

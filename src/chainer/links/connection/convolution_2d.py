@@ -1,6 +1,5 @@
 """Two-dimensional convolution layer."""
 from chainer.functions.connection import convolution_2d
-from chainer import initializers
 from chainer import link
 from chainer.links.connection import _link_util
 from chainer.utils import argument
@@ -59,17 +58,8 @@ class Convolution2D(link.Link):
         self.out_channels = out_channels
         self.groups = int(groups)
         _link_util.check_groups(in_channels, out_channels, self.groups)
-        with self.init_scope():
-            self.W = variable.Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                if initial_bias is None:
-                    initial_bias = 0
-                self.b = variable.Parameter(initializers._get_initializer(initial_bias),
-                                            out_channels)
+        _link_util.add_weight_and_bias(self, in_channels, out_channels, nobias, initialW,
+                                       initial_bias)
 
     def _initialize_params(self, in_channels):
         _link_util.check_groups(in_channels, self.out_channels, self.groups)

@@ -1,6 +1,5 @@
 """N-dimensional convolution layers (ConvolutionND, Convolution1D, Convolution3D)."""
 from chainer.functions.connection import convolution_nd
-from chainer import initializers
 from chainer import link
 from chainer.links.connection import _link_util
 from chainer.utils import conv_nd
@@ -47,17 +46,8 @@ class ConvolutionND(link.Link):
         self.dilate = conv_nd.as_tuple(dilate, ndim)
         self.groups = int(groups)
         _link_util.check_groups(in_channels, out_channels, self.groups)
-        with self.init_scope():
-            self.W = variable.Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                if initial_bias is None:
-                    initial_bias = 0
-                self.b = variable.Parameter(initializers._get_initializer(initial_bias),
-                                            out_channels)
+        _link_util.add_weight_and_bias(self, in_channels, out_channels, nobias, initialW,
+                                       initial_bias)
 
     def _initialize_params(self, in_channels):
         _link_util.check_groups(in_channels, self.out_channels, self.groups)

@@ -1,9 +1,7 @@
 """Dilated two-dimensional convolution layer."""
 from chainer.functions.connection import dilated_convolution_2d
-from chainer import initializers
 from chainer import link
 from chainer.links.connection import _link_util
-from chainer import variable
 
 
 class DilatedConvolution2D(link.Link):
@@ -36,17 +34,8 @@ class DilatedConvolution2D(link.Link):
         self.pad = _link_util.pair(pad)
         self.dilate = _link_util.pair(dilate)
         self.out_channels = out_channels
-        with self.init_scope():
-            self.W = variable.Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                if initial_bias is None:
-                    initial_bias = 0
-                self.b = variable.Parameter(initializers._get_initializer(initial_bias),
-                                            out_channels)
+        _link_util.add_weight_and_bias(self, in_channels, out_channels, nobias, initialW,
+                                       initial_bias)
 
     def _initialize_params(self, in_channels):
         self.W.initialize((self.out_channels, in_channels) + _link_util.pair(self.ksize))

@@ -2,8 +2,8 @@
 import numpy
 
 from chainer.functions.connection import linear
-from chainer import initializers
 from chainer import link
+from chainer.links.connection import _link_util
 from chainer import variable
 
 
@@ -42,17 +42,8 @@ class Linear(link.Link):
             in_size, out_size = None, in_size
         self.in_size = in_size
         self.out_size = out_size
-        with self.init_scope():
-            self.W = variable.Parameter(initializers._get_initializer(initialW))
-            if in_size is not None:
-                self._initialize_params(in_size)
-            if nobias:
-                self.b = None
-            else:
-                if initial_bias is None:
-                    initial_bias = 0
-                self.b = variable.Parameter(initializers._get_initializer(initial_bias),
-                                            out_size)
+        _link_util.add_weight_and_bias(self, in_size, out_size, nobias, initialW,
+                                       initial_bias)
 
     def _initialize_params(self, in_size):
         self.W.initialize((self.out_size, in_size))
