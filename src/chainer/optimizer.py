@@ -160,6 +160,7 @@ class UpdateRule:
     """
 
     is_elementwise = False
+    _state_device = None  # where the state arrays were last checked to be
 
     def __init__(self, parent_hyperparam=None):
         self._hooks = _Hookable(invalid_timing_fallback=True)
@@ -274,6 +275,7 @@ class UpdateRule:
         rule is enabled.
         """
         self.t = serializer('t', self.t)
+        self._state_device = None  # loaded arrays are on the CPU until the next update
         if self._state is None:
             if not isinstance(serializer, serializer_module.Deserializer):
                 return
@@ -302,16 +304,18 @@ class UpdateRule:
 
     def _prepare(self, param):
         device = param.device
-        with chainer.using_device(device):
-            state = self._state
-            if state is None:
+        state = self._state
+        if state is None:
+            with chainer.using_device(device):
                 self._state = {}
                 self.init_state(param)
-                return
+        elif device != self._state_device:
+            # Loaded state, or a parameter moved to another device: bring the arrays along.
             for key, value in state.items():
                 if hasattr(value, 'shape') and not numpy.isscalar(value):
                     if not device.is_array_supported(value):
                         state[key] = device.send(value)
+        self._state_device = device
 
     def use_fp32_update(self, flag=True):
         """Updates float16 parameters through a float32 master copy.
@@ -547,7 +551,7 @@ class GradientMethod(Optimizer):
 
     def reallocate_cleared_grads(self):
         """Gives each initialised parameter whose gradient is ``None`` a zero one."""
-        for _, param in self.target.namedparams(False):
+        for param in self.target.params(False):
             if param.grad is None:
                 device = param.device
                 with chainer.using_device(device):
