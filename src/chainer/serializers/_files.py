@@ -67,6 +67,20 @@ class _NoneOnlyUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f'refused to load the global {module}.{name}')
 
 
+def check_shape(key, data, value, where):
+    """Raises ``ValueError`` naming the key unless ``data`` fits into ``value``'s shape.
+
+    ``where`` completes the message (`` in 'model.npz'`` or empty). Broadcastable
+    data is accepted, as ``numpy.copyto`` accepts it.
+    """
+    if data.shape != value.shape:
+        try:
+            numpy.broadcast_to(data, value.shape)
+        except ValueError:
+            raise ValueError(f'cannot load {key!r}{where}: the file holds shape {data.shape}, '
+                             f'the destination has shape {value.shape}') from None
+
+
 def describe(file):
     """How messages name ``file``: its path, or the name of a file object."""
     if isinstance(file, (str, os.PathLike)):

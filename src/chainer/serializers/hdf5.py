@@ -121,7 +121,7 @@ class HDF5Deserializer(serializer.Deserializer):
         if value is None:
             return data
         if hasattr(value, 'shape') and not numpy.isscalar(value):
-            _check_shape(key, data, value, self._source)
+            _files.check_shape(key, data, value, f' in {self._source!r}')
             if isinstance(value, numpy.ndarray):
                 numpy.copyto(value, data)
             else:
@@ -130,21 +130,12 @@ class HDF5Deserializer(serializer.Deserializer):
         return type(value)(data[()] if data.ndim == 0 else data)
 
 
-def _check_shape(key, data, value, source):
-    if data.shape != value.shape:
-        try:
-            numpy.broadcast_to(data, value.shape)
-        except ValueError:
-            raise ValueError(f'cannot load {key!r} in {source!r}: the file holds shape '
-                             f'{data.shape}, the destination has shape {value.shape}') from None
-
-
 class _CheckingHDF5Deserializer(HDF5Deserializer):
     # Dry run (see npz._CheckingNpzDeserializer): reads and checks, changes nothing.
 
     def _assign(self, key, data, value):
         if value is not None and hasattr(value, 'shape') and not numpy.isscalar(value):
-            _check_shape(key, data, value, self._source)
+            _files.check_shape(key, data, value, f' in {self._source!r}')
         return value
 
 

@@ -142,7 +142,7 @@ class NpzDeserializer(serializer.Deserializer):
         if value is None:
             return dataset
         if hasattr(value, 'shape') and hasattr(value, 'dtype') and not numpy.isscalar(value):
-            self._check_shape(key, dataset, value)
+            _files.check_shape(key, dataset, value, self._where())
             if isinstance(value, numpy.ndarray):
                 numpy.copyto(value, dataset)
             else:
@@ -158,15 +158,6 @@ class NpzDeserializer(serializer.Deserializer):
             return str(item)
         return type(value)(item)
 
-    def _check_shape(self, key, dataset, value):
-        if dataset.shape != value.shape:
-            try:
-                numpy.broadcast_to(dataset, value.shape)
-            except ValueError:
-                raise ValueError(
-                    f'cannot load {key!r}{self._where()}: the file holds shape '
-                    f'{dataset.shape}, the destination has shape {value.shape}') from None
-
 
 class _CheckingNpzDeserializer(NpzDeserializer):
     """Dry run of a load: checks keys, shapes and types and changes nothing.
@@ -181,7 +172,7 @@ class _CheckingNpzDeserializer(NpzDeserializer):
         if value is None or (dataset.dtype == object and dataset.shape == ()):
             return value
         if hasattr(value, 'shape') and hasattr(value, 'dtype') and not numpy.isscalar(value):
-            self._check_shape(key, dataset, value)
+            _files.check_shape(key, dataset, value, self._where())
         elif not _castable(dataset, value):
             super()._assign(key, dataset, value)  # raises the TypeError
         return value
