@@ -1,23 +1,18 @@
 """Extract convolution patches of an image batch into the channel axis."""
 from chainer import function_node
 from chainer.utils import conv
+from chainer.utils import conv_nd
 from chainer.utils import type_check
-
-
-def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return tuple(x)
-    return x, x
 
 
 class Im2Col(function_node.FunctionNode):
     """Turns ``(n, c, h, w)`` images into ``(n, c * kh * kw, out_h, out_w)`` patches."""
 
     def __init__(self, ksize, stride, pad, cover_all, dilate):
-        self.kh, self.kw = _pair(ksize)
-        self.sy, self.sx = _pair(stride)
-        self.ph, self.pw = _pair(pad)
-        self.dy, self.dx = _pair(dilate)
+        self.kh, self.kw = conv_nd.as_tuple(ksize, 2)
+        self.sy, self.sx = conv_nd.as_tuple(stride, 2)
+        self.ph, self.pw = conv_nd.as_tuple(pad, 2)
+        self.dy, self.dx = conv_nd.as_tuple(dilate, 2)
         self.cover_all = cover_all
 
     def check_type_forward(self, in_types):

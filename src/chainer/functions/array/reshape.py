@@ -43,7 +43,7 @@ class Reshape(function_node.FunctionNode):
                 raise ValueError(f'reshape: the -1 in shape {self.shape} cannot be inferred '
                                  'when another entry is 0')
             ok = size % self._known == 0
-            expect = f'x.size % prod(known entries of shape) == 0'
+            expect = 'x.size % prod(known entries of shape) == 0'
         else:
             ok = size == self._known
             expect = 'x.size == prod(shape)'

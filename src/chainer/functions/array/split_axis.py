@@ -2,8 +2,6 @@
 import collections.abc
 import itertools
 
-import numpy
-
 import chainer
 from chainer import backend
 from chainer import function_node

@@ -3,12 +3,7 @@ import numpy
 
 import chainer
 from chainer import backend
-
-
-def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return tuple(x)
-    return x, x
+from chainer.utils import conv_nd
 
 
 def _check_shapes(x, offset, W, b):
@@ -106,8 +101,8 @@ def deformable_convolution_2d_sampler(x, offset, W, b=None, stride=1, pad=0):
     """
     F = chainer.functions
     _check_shapes(x, offset, W, b)
-    sy, sx = _pair(stride)
-    ph, pw = _pair(pad)
+    sy, sx = conv_nd.as_tuple(stride, 2)
+    ph, pw = conv_nd.as_tuple(pad, 2)
     n, c, h, w = x.shape
     out_c, _, kh, kw = W.shape
     out_h, out_w = offset.shape[2:]

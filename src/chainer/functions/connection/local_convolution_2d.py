@@ -6,13 +6,8 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.array import im2col as im2col_module
 from chainer.utils import conv
+from chainer.utils import conv_nd
 from chainer.utils import type_check
-
-
-def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return tuple(x)
-    return x, x
 
 
 class LocalConvolution2DFunction(function_node.FunctionNode):
@@ -24,7 +19,7 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
     """
 
     def __init__(self, stride=1):
-        self.sy, self.sx = _pair(stride)
+        self.sy, self.sx = conv_nd.as_tuple(stride, 2)
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()

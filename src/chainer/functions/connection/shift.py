@@ -1,13 +1,8 @@
 """Shift: move each group of channels by its own offset within a kernel window."""
 from chainer import backend
 from chainer import function_node
+from chainer.utils import conv_nd
 from chainer.utils import type_check
-
-
-def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return tuple(x)
-    return x, x
 
 
 def _group_shifts(kh, kw, dy, dx):
@@ -28,12 +23,12 @@ class Shift(function_node.FunctionNode):
     """Shifts channel groups of ``(n, c, h, w)`` images (zero filled)."""
 
     def __init__(self, ksize=3, dilate=1):
-        self.kh, self.kw = _pair(ksize)
+        self.kh, self.kw = conv_nd.as_tuple(ksize, 2)
         if self.kh % 2 != 1:
             raise ValueError(f'kh must be odd (shift: ksize={ksize!r})')
         if self.kw % 2 != 1:
             raise ValueError(f'kw must be odd (shift: ksize={ksize!r})')
-        self.dy, self.dx = _pair(dilate)
+        self.dy, self.dx = conv_nd.as_tuple(dilate, 2)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))

@@ -1,10 +1,5 @@
 """Base class of the 2-D pooling functions."""
 from chainer.functions.pooling import pooling_nd
-from chainer.utils import conv_nd
-
-
-def _pair(x):
-    return conv_nd.as_tuple(x, 2)
 
 
 class Pooling2D(pooling_nd._PoolingND):

@@ -2,6 +2,7 @@
 from chainer import function_node
 from chainer.functions.pooling import pooling_2d
 from chainer.functions.pooling import unpooling_nd
+from chainer.utils import conv_nd
 
 
 class Unpooling2D(pooling_2d.Pooling2D):
@@ -9,7 +10,7 @@ class Unpooling2D(pooling_2d.Pooling2D):
 
     def __init__(self, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super().__init__(ksize, stride, pad, cover_all)
-        self.outh, self.outw = (None, None) if outsize is None else pooling_2d._pair(outsize)
+        self.outh, self.outw = (None, None) if outsize is None else conv_nd.as_tuple(outsize, 2)
 
     @property
     def outs(self):

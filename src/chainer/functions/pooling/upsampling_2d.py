@@ -3,6 +3,7 @@ from chainer import function_node
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_2d
 from chainer.utils import conv
+from chainer.utils import conv_nd
 from chainer.utils import type_check
 
 
@@ -12,7 +13,7 @@ class Upsampling2D(pooling_2d.Pooling2D):
     def __init__(self, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super().__init__(ksize, stride, pad, cover_all)
         self.indexes = indexes
-        self.outh, self.outw = (None, None) if outsize is None else pooling_2d._pair(outsize)
+        self.outh, self.outw = (None, None) if outsize is None else conv_nd.as_tuple(outsize, 2)
 
     def check_type_forward(self, in_types):
         super().check_type_forward(in_types)

@@ -1,5 +1,6 @@
 """Helpers shared by the links: lazy sizes and input checks that name the link."""
 from chainer import initializers
+from chainer.utils import conv_nd
 from chainer.utils import type_check
 from chainer import variable
 
@@ -24,8 +25,7 @@ def check_size(link, actual, expected, what):
 
 def pair(x):
     """``x`` as a 2-tuple (a scalar is repeated)."""
-    return x if isinstance(x, tuple) and len(x) == 2 else (
-        tuple(x) if hasattr(x, '__len__') else (x, x))
+    return conv_nd.as_tuple(x, 2)
 
 
 def check_groups(in_channels, out_channels, groups):
