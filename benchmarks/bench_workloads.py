@@ -108,7 +108,7 @@ def _static_graph():
     try:
         return chainer.static_graph
     except (AttributeError, ImportError) as e:
-        raise NotAvailable(f'chainer.static_graph: {e}') from None
+        raise NotAvailable(str(e)) from None
 
 
 def _chainer_mlp(units, static=False):
