@@ -5,7 +5,7 @@ function of it to ONNX operators (``onnx_chainer.functions``); ``export_testcase
 the inputs and outputs in the layout of ONNX's backend tests. Exporting needs the ``onnx``
 package (``pip install 'rechainer[onnx]'``); importing this package does not.
 """
-import importlib
+import importlib as _importlib
 
 MINIMUM_OPSET_VERSION = 7
 MAXIMUM_OPSET_VERSION = 11
@@ -24,7 +24,7 @@ _LAZY = ('context', 'functions', 'graph', 'mapping', 'onnx_helper', 'replace_fun
 
 def __getattr__(name):
     if name in _LAZY:
-        return importlib.import_module('onnx_chainer.' + name)
+        return _importlib.import_module('onnx_chainer.' + name)
     raise AttributeError("module 'onnx_chainer' has no attribute %r" % name)
 
 

@@ -55,6 +55,8 @@ class Context:
 
     def _register_model(self, model):
         for path, param in model.namedparams():
+            if id(param.node) in self.name_list:
+                continue        # a link registered twice: its first path names it
             name = onnx_helper.cleanse_param_name(path)
             self.set_name(param, name)
             link_path = path.rsplit('/', 1)[0]
@@ -68,7 +70,8 @@ class Context:
             prefix = '' if path == '/' else path
             for name in sorted(getattr(link, '_persistent', ())):
                 value = link.__dict__.get(name)
-                if isinstance(value, chainer.get_array_types()):
+                if isinstance(value, chainer.get_array_types()) and (
+                        id(value) not in self._persistents):
                     self._persistents[id(value)] = onnx_helper.cleanse_param_name(
                         prefix + '/' + name)
                     self._objects[id(value)] = value

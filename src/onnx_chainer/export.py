@@ -18,6 +18,26 @@ from onnx_chainer import _onnx
 MINIMUM_OPSET_VERSION = 7
 MAXIMUM_OPSET_VERSION = 11
 
+# Names this module offers that need the onnx package, loaded when first used.
+_LAZY = {'Context': ('onnx_chainer.context', 'Context'),
+         'Graph': ('onnx_chainer.graph', 'Graph'),
+         'mapping': ('onnx_chainer.mapping', None),
+         'is_support_non_standard_domain': ('onnx_chainer.onnx_helper',
+                                            'is_support_non_standard_domain')}
+
+
+def __getattr__(name):
+    return _lazy_attribute(__name__, _LAZY, name)
+
+
+def _lazy_attribute(module_name, table, name):
+    import importlib
+    if name not in table:
+        raise AttributeError('module {!r} has no attribute {!r}'.format(module_name, name))
+    target, attr = table[name]
+    module = importlib.import_module(target)
+    return module if attr is None else getattr(module, attr)
+
 
 # -- what the forward pass used ----------------------------------------------------------------
 
@@ -401,7 +421,8 @@ def _export_main(model, args, filename=None, export_params=True, graph_name='Gra
                 MINIMUM_OPSET_VERSION, MAXIMUM_OPSET_VERSION, opset_version), UserWarning)
 
     keys, in_vars = _network_inputs(args)
-    if input_shapes is not None:
+    customized_shapes = input_shapes is not None
+    if customized_shapes:
         shapes = format_customized_shapes(
             dict(zip(keys, in_vars)) if keys is not None else
             (in_vars if isinstance(args, (list, tuple)) else in_vars[0]), input_shapes)
@@ -410,14 +431,15 @@ def _export_main(model, args, filename=None, export_params=True, graph_name='Gra
 
     with chainer.using_config('train', train), \
             chainer.using_config('enable_backprop', True):
-        return _export(model, keys, in_vars, shapes, filename, export_params, graph_name,
-                       save_text, opset_version, input_names, output_names,
-                       return_named_inout, external_converters, external_opset_imports)
+        return _export(model, keys, in_vars, shapes, customized_shapes, filename,
+                       export_params, graph_name, save_text, opset_version, input_names,
+                       output_names, return_named_inout, external_converters,
+                       external_opset_imports)
 
 
-def _export(model, keys, in_vars, shapes, filename, export_params, graph_name, save_text,
-            opset_version, input_names, output_names, return_named_inout,
-            external_converters, external_opset_imports):
+def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_params,
+            graph_name, save_text, opset_version, input_names, output_names,
+            return_named_inout, external_converters, external_opset_imports):
     onnx = _onnx.require()
     from onnx_chainer import mapping
     from onnx_chainer.context import Context
@@ -439,14 +461,18 @@ def _export(model, keys, in_vars, shapes, filename, export_params, graph_name, s
     converters = dict(mapping.converters)
     if external_converters:
         converters.update(external_converters)
-    graph = Graph(context, converters, opset_version, list(network_inputs), out_vars,
-                  hook.implicit_arrays)
+    graph = Graph(context, converters, opset_version, list(network_inputs), out_vars)
+    graph.implicit_arrays = hook.implicit_arrays
     nodes = graph.to_onnx_graph()
 
     # Inputs: the model's parameters, the network inputs, then what conversion added.
     initializers = []
     input_infos = []
+    seen = set()
     for path, param in model.namedparams() if isinstance(model, chainer.Link) else ():
+        if id(param) in seen:
+            continue        # a link registered twice
+        seen.add(id(param))
         if param.array is None:
             warnings.warn("The parameter '{}' is not initialized, skip setting to ONNX "
                           'graph'.format(path), UserWarning)
@@ -473,8 +499,10 @@ def _export(model, keys, in_vars, shapes, filename, export_params, graph_name, s
     else:
         out_order = graph.output_order
     by_name = collections.OrderedDict((context.get_name(v), v) for v in out_vars)
+    # With customized input shapes, the output shapes come from ONNX's shape inference.
+    infer = customized_shapes
     output_infos = [onnx.helper.make_tensor_value_info(
-        name, _tensor_type(onnx, by_name[name].dtype), by_name[name].shape)
+        name, _tensor_type(onnx, by_name[name].dtype), None if infer else by_name[name].shape)
         for name in out_order]
 
     onnx_graph = onnx.helper.make_graph(nodes, graph_name, input_infos, output_infos,
@@ -486,8 +514,8 @@ def _export(model, keys, in_vars, shapes, filename, export_params, graph_name, s
         onnx_graph, producer_name='Chainer', producer_version=chainer.__version__,
         opset_imports=opset_imports)
     onnx_model.ir_version = _ir_version(onnx, opset_imports)
-    if any(isinstance(d, str) for shape in shapes for d in shape):
-        _infer_output_shapes(onnx, onnx_model)
+    if infer:
+        _infer_output_shapes(onnx, onnx_model, by_name)
     check_onnx_model(onnx_model, external_converters, external_opset_imports)
 
     if filename is not None:
@@ -498,18 +526,21 @@ def _export(model, keys, in_vars, shapes, filename, export_params, graph_name, s
     return onnx_model
 
 
-def _infer_output_shapes(onnx, onnx_model):
-    # With named (dynamic) input dimensions, the outputs' dimensions come from ONNX's shape
-    # inference, so that a dynamic dimension stays dynamic where it flows.
+def _infer_output_shapes(onnx, onnx_model, outputs):
+    # Dimensions ONNX's shape inference cannot tell get the traced sizes.
     try:
         inferred = onnx.shape_inference.infer_shapes(onnx_model)
+        types = {v.name: v.type for v in inferred.graph.output}
     except Exception:
-        return
-    shapes = {v.name: v.type for v in inferred.graph.output}
+        types = {}
     for out in onnx_model.graph.output:
-        t = shapes.get(out.name)
+        t = types.get(out.name)
         if t is not None and t.tensor_type.HasField('shape'):
             out.type.CopyFrom(t)
+        else:
+            shape = out.type.tensor_type.shape
+            for d in outputs[out.name].shape:
+                shape.dim.add().dim_value = d
 
 
 def _save(onnx, onnx_model, filename, save_text):

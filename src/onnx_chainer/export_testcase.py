@@ -6,6 +6,16 @@ import chainer
 import numpy
 from chainer import backend
 
+from onnx_chainer.export import _lazy_attribute
+from onnx_chainer.export import export  # NOQA
+
+_LAZY = {'cleanse_param_name': ('onnx_chainer.onnx_helper', 'cleanse_param_name'),
+         'write_tensor_pb': ('onnx_chainer.onnx_helper', 'write_tensor_pb')}
+
+
+def __getattr__(name):
+    return _lazy_attribute(__name__, _LAZY, name)
+
 
 def export_testcase(model, args, out_dir, output_grad=False, **kwargs):
     """Exports ``model`` to ``out_dir/model.onnx`` with a test data set.

@@ -38,17 +38,20 @@ class Graph:
         opset_version (int): The opset to convert to.
         explicit_input_names (list of str): Names of the network inputs.
         network_outputs (list of ~chainer.Variable): The outputs (a dict's values count).
+
+    Attributes:
         implicit_arrays (dict): Variable node -> array, for the inputs of functions that no
-            function made (constants); see ``export.RetainInputHook``.
+            function made (constants); set by the exporter from ``export.RetainInputHook``.
+        inputs (dict): Name -> array of those inputs, once converted.
     """
 
     def __init__(self, context, converters, opset_version, explicit_input_names,
-                 network_outputs, implicit_arrays=None):
+                 network_outputs):
         self.context = context
         self.converters = converters
         self.opset_version = opset_version
         self.explicit_input_names = explicit_input_names
-        self.implicit_arrays = implicit_arrays or {}
+        self.implicit_arrays = {}
         self.inputs = {}            # extra (implicit) input name -> array, in order of use
         self.onnx_nodes = []
         self.output_order = []      # network output names in the order their nodes come
@@ -56,6 +59,13 @@ class Graph:
             network_outputs = list(network_outputs.values())
         self.network_outputs = network_outputs
         self.functions = self._build_computational_graph([v.node for v in network_outputs])
+        self.func_names = {}
+        counts = {}
+        for func in self.functions:
+            name = function_name(func)
+            n = counts.get(name, 0)
+            counts[name] = n + 1
+            self.func_names[func] = '{}_{}'.format(name, n)
 
     def _build_computational_graph(self, outputs):
         # From the outputs back to the inputs, latest function first (a heap on the rank,
@@ -116,14 +126,12 @@ class Graph:
             names.append(name)
         return names
 
-    def convert_to_onnx_node(self, func, func_name):
-        """Converts one function; returns its ONNX nodes (constants first)."""
+    def create_node(self, func_name, func, input_names, output_names):
+        """Runs the converter of ``func``; returns its ONNX nodes (constants first)."""
         name = function_name(func)
         converter = self.converters.get(name)
         if converter is None:
             raise _unsupported(name, self.opset_version)
-        input_names = [self._input_name(node) for node in func.inputs]
-        output_names = self._output_names(func, func_name)
         onnx_helper.set_func_name(func_name)
         try:
             self.context.constants = []
@@ -140,6 +148,16 @@ class Graph:
             onnx_helper.set_func_name(None)
         return nodes
 
+    def convert_to_onnx_node(self, function):
+        """Names the inputs and outputs of ``function`` and converts it."""
+        name = function_name(function)
+        if name not in self.converters:
+            raise _unsupported(name, self.opset_version)
+        func_name = self.func_names[function]
+        input_names = [self._input_name(node) for node in function.inputs]
+        output_names = self._output_names(function, func_name)
+        return self.create_node(func_name, function, input_names, output_names)
+
     def to_onnx_graph(self):
         """Converts every function, in order; returns the list of ONNX nodes.
 
@@ -147,13 +165,8 @@ class Graph:
         the nodes that write them (outputs no function wrote, such as an input returned as
         it is, last).
         """
-        counts = {}
         for func in self.functions:
-            name = function_name(func)
-            n = counts.get(name, 0)
-            counts[name] = n + 1
-            nodes = self.convert_to_onnx_node(func, '{}_{}'.format(name, n))
-            self.onnx_nodes.extend(nodes)
+            self.onnx_nodes.extend(self.convert_to_onnx_node(func))
         names = [self.context.get_name(v) for v in self.network_outputs]
         written = {}
         for node in self.onnx_nodes:

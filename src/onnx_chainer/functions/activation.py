@@ -4,6 +4,7 @@ from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import scalar
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 
 
 @converts('ClippedReLU', opsets=(1, 6, 11))

@@ -10,6 +10,7 @@ from onnx_chainer.functions._common import normalize_axis
 from onnx_chainer.functions._common import out_shape
 from onnx_chainer.functions._common import tensor_type
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 
 _int64 = numpy.int64
 

@@ -5,6 +5,7 @@ from onnx_chainer import onnx_helper
 from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 
 
 @converts('SoftmaxCrossEntropy', opsets=(9,))

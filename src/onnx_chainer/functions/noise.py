@@ -1,6 +1,7 @@
 """Converters of ``chainer.functions.noise``."""
 from onnx_chainer import onnx_helper
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 
 
 @converts('Dropout', opsets=(1, 6, 7))

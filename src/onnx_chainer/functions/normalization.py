@@ -6,6 +6,7 @@ from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import scalar
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 from onnx_chainer.functions.array import get_slice_node
 
 

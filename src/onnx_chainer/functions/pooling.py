@@ -7,6 +7,7 @@ from onnx_chainer import onnx_helper
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import out_shape
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 from onnx_chainer.functions.array import _resize_nearest
 from onnx_chainer.functions.array import get_slice_node
 

@@ -8,6 +8,7 @@ import chainer
 
 from onnx_chainer import onnx_helper
 from onnx_chainer.functions._registry import converts
+from onnx_chainer.functions.opset_version import support  # NOQA
 
 # Chainer's weights per cell: w0-w2 act on the input (reset, update, new), w3-w5 on the state.
 # ONNX's GRU orders the gates update, reset, new.

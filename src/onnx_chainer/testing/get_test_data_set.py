@@ -1,6 +1,7 @@
 """Writing a test data set per opset, for tests that run it in a runtime."""
 import os
 
+import onnx_chainer  # NOQA
 from onnx_chainer.export_testcase import export_testcase
 
 TEST_OUT_DIR = 'out'
