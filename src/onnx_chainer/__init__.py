@@ -7,12 +7,11 @@ package (``pip install 'rechainer[onnx]'``); importing this package does not.
 """
 import importlib as _importlib
 
-MINIMUM_OPSET_VERSION = 7
-MAXIMUM_OPSET_VERSION = 11
-
 # The submodules named ``export`` and ``export_testcase`` are shadowed by the functions of the
 # same name, as in Chainer's onnx_chainer: import them first, then bind the functions.
 from onnx_chainer import export as _export_module  # NOQA
+from onnx_chainer.export import MAXIMUM_OPSET_VERSION  # NOQA
+from onnx_chainer.export import MINIMUM_OPSET_VERSION  # NOQA
 from onnx_chainer import export_testcase as _export_testcase_module  # NOQA
 from onnx_chainer.export import convert_parameter  # NOQA
 from onnx_chainer.export import export  # NOQA

@@ -15,6 +15,9 @@ from chainer.utils import experimental
 
 from onnx_chainer import _onnx
 
+# The opsets whose converters are tested. A converter declares the opsets at which its output
+# changes (``functions.opset_version.support``); operators that only moved an attribute into
+# an input at a later opset are rewritten in one place (``functions._upgrade``).
 MINIMUM_OPSET_VERSION = 7
 MAXIMUM_OPSET_VERSION = 11
 
