@@ -501,7 +501,7 @@ def build_model(name):
     if name == 'resnet50':
         model = L.ResNet50Layers(pretrained_model=None)
         _randomize_statistics(model, 2)
-        x = rng.uniform(-1, 1, (1, 3, 224, 224)).astype(np.float32)
+        x = rng.uniform(-1, 1, (1, 3, 112, 112)).astype(np.float32)
         return Layer(model, 'fc6'), (x,), {}
     if name == 'vgg16':
         model = L.VGG16Layers(pretrained_model=None)

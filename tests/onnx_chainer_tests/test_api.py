@@ -26,6 +26,10 @@ from onnx_chainer.testing import input_generator  # NOQA
 
 from onnx_chainer_tests import _compare  # NOQA
 
+pytestmark = [
+    pytest.mark.filterwarnings('ignore:external_converters is experimental:FutureWarning'),
+]
+
 
 def _surface_rows():
     for module, names in sorted(_compare.reference()['surface'].items()):

@@ -16,13 +16,18 @@ from onnx_chainer_tests import _cases  # NOQA
 from onnx_chainer_tests import _compare  # NOQA
 from onnx_chainer_tests.test_converters import run_onnxruntime  # NOQA
 
-# name -> (rtol, atol, departure key or None). The vision models sum thousands of products
-# per output, in another order than NumPy's BLAS: their tolerance is relative to that depth.
+pytestmark = [
+    pytest.mark.filterwarnings('ignore:return_named_inout is experimental:FutureWarning'),
+]
+
+# name -> (rtol, atol relative to the largest output, departure key or None). ResNet50 with
+# random weights reaches outputs of thousands, summed over deep chains in another order than
+# NumPy's BLAS; its absolute tolerance is a millionth of that scale.
 MODELS = {
     'mlp': (1e-5, 1e-5, None),
     'cnn': (1e-5, 1e-5, None),
-    'resnet50': (1e-4, 1e-3, None),
-    'vgg16': (1e-4, 1e-4, None),
+    'resnet50': (1e-4, 1e-5, None),
+    'vgg16': (1e-5, 1e-5, None),
     # Chainer 7.8.1 cannot export it: the permutation of the link's final states uses an
     # integer constant that its exporter leaves out of the graph.
     'n_step_gru': (1e-5, 1e-5, 'onnx:export:integer-constants'),
@@ -43,8 +48,10 @@ def test_model(name):
     onnx.checker.check_model(proto)
     actual = run_onnxruntime(proto, args, outputs)
     for (out_name, expected), value in zip(outputs.items(), actual):
-        numpy.testing.assert_allclose(value, chainer.backend.CpuDevice().send(
-            expected.array), rtol=rtol, atol=atol, err_msg=out_name)
+        expected = chainer.backend.CpuDevice().send(expected.array)
+        scale = max(1.0, float(numpy.abs(expected).max()))
+        numpy.testing.assert_allclose(value, expected, rtol=rtol, atol=atol * scale,
+                                      err_msg=out_name)
 
     ref = _compare.reference()['models'][name]
     if departure is not None:

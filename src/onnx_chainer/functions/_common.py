@@ -24,15 +24,13 @@ def in_dtype(func, i=0):
 
 
 def out_shape(func, i=0):
-    """Shape of the ``i``-th output of ``func`` as traced."""
+    """Shape of the ``i``-th output of ``func`` as traced (the output must still be in the
+    graph, as the outputs that later functions or the network use are)."""
     node = func.outputs[i]()
-    if node is not None:
-        return tuple(node.shape)
-    shapes = getattr(func, '_onnx_output_shapes', None)
-    if shapes is None:
-        raise RuntimeError('the output {} of {} was freed before the export converted it'.format(
-            i, type(func).__name__))
-    return shapes[i]
+    if node is None:
+        raise RuntimeError('the output {} of {} is not in the graph any more: its shape is '
+                           'unknown'.format(i, type(func).__name__))
+    return tuple(node.shape)
 
 
 def scalar(value, dtype):

@@ -7,7 +7,8 @@ from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import scalar
 from onnx_chainer.functions._common import tensor_type
 from onnx_chainer.functions._registry import converts
-from onnx_chainer.functions.array import convert_BroadcastTo  # NOQA (its home in Chainer's onnx_chainer)
+# convert_BroadcastTo lived in this module in Chainer's onnx_chainer.
+from onnx_chainer.functions.array import convert_BroadcastTo  # NOQA
 from onnx_chainer.functions.opset_version import support  # NOQA
 
 
