@@ -99,7 +99,7 @@ def _message(caller, data, allow_tuple=True):
     return arrays, True
 
 
-def _sequence(caller, xs, size):
+def _sequence(caller, xs, size, check):
     """Checks the per-process arrays of scatter/alltoall; returns them as a tuple."""
     if _is_array(xs) or isinstance(xs, collections.abc.Iterable):
         xs = tuple(xs)
@@ -107,11 +107,15 @@ def _sequence(caller, xs, size):
         raise TypeError(f'{caller}: expected a tuple of {size} arrays, got '
                         f'{type(xs).__name__}')
     for x in xs:
-        _check_array(caller, x)
+        check(caller, x)
     if len(xs) != size:
         raise ValueError(f'{caller}: the length of xs must equal the communicator size '
                          f'({size}), got {len(xs)}')
     return xs
+
+
+def _check_single_message(caller, x):
+    _message(caller, x, allow_tuple=False)
 
 
 def _spec(x):
@@ -120,9 +124,7 @@ def _spec(x):
 
 def _host_bytes(x):
     """A contiguous host copy (or view) of ``x`` as a flat byte array."""
-    if _is_cupy_array(x):
-        x = x.get()
-    return numpy.ascontiguousarray(x).reshape(-1).view(numpy.uint8)
+    return _to_host(x).reshape(-1).view(numpy.uint8)
 
 
 def _nbytes(spec):
@@ -322,7 +324,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         header = err = None
         if self.rank == root:
             try:
-                xs = _sequence('scatter', xs, self.size)
+                xs = _sequence('scatter', xs, self.size, _check_array)
                 header = [_spec(x) for x in xs]
             except Exception as e:
                 err, header = e, _RemoteError(self.rank, e)
@@ -343,7 +345,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 
     def alltoall(self, xs):
         try:
-            xs = _sequence('alltoall', xs, self.size)
+            xs = _sequence('alltoall', xs, self.size, _check_single_message)
             _message('alltoall', xs)
             specs = [_spec(x) for x in xs]
         except Exception as e:
@@ -466,7 +468,8 @@ def _to_host(x):
     """A contiguous NumPy copy or view of ``x``."""
     if _is_cupy_array(x):
         return x.get()
-    return numpy.ascontiguousarray(x)
+    # Not ascontiguousarray: it turns a 0-d array into a 1-d one.
+    return x if x.flags.c_contiguous else x.copy(order='C')
 
 
 def _copy_into(target, host):

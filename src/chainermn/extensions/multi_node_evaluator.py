@@ -15,6 +15,14 @@ def _mean_over_processes(comm, local):
     return comm.bcast_obj(mean)
 
 
+def _has_no_data(evaluator):
+    get_all = getattr(evaluator, 'get_all_iterators', None)
+    if get_all is None:
+        return False
+    datasets = [getattr(it, 'dataset', None) for it in get_all().values()]
+    return bool(datasets) and all(d is not None and len(d) == 0 for d in datasets)
+
+
 def create_multi_node_evaluator(actual_evaluator, communicator):
     """Makes an evaluator report the mean of its results over all processes.
 
@@ -34,7 +42,10 @@ def create_multi_node_evaluator(actual_evaluator, communicator):
     actual_evaluator._mn_communicator = communicator
 
     def evaluate():
-        local = actual_evaluator._mn_original_evaluate()
+        if _has_no_data(actual_evaluator):
+            local = {}  # an empty shard: nothing to report (and iterating it would fail)
+        else:
+            local = actual_evaluator._mn_original_evaluate()
         return _mean_over_processes(actual_evaluator._mn_communicator, local)
 
     actual_evaluator.evaluate = evaluate
