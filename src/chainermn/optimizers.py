@@ -7,30 +7,48 @@ def _signature(link):
     return [(name, p.array is not None) for name, p in sorted(link.namedparams())]
 
 
-class _MultiNodeOptimizer:
+class _OptimizerWrapper:
+    """What both multi-node optimizers share: attributes not their own are read from and
+    written to the wrapped optimizer, and ``update(lossfun, ...)`` computes gradients as it
+    would."""
+
+    def setup(self, link):
+        self.actual_optimizer.setup(link)
+        return self
+
+    def _backward(self, target, lossfun, args, kwds):
+        loss = lossfun(*args, **kwds)
+        if getattr(self.actual_optimizer, '_use_cleargrads', True):
+            target.cleargrads()
+        else:
+            target.zerograds()
+        loss.backward(loss_scale=self.actual_optimizer._loss_scale)
+
+    def __getattr__(self, attr_name):
+        return getattr(self.actual_optimizer, attr_name)
+
+    def __setattr__(self, attr_name, value):
+        setattr(self.actual_optimizer, attr_name, value)
+
+
+class _MultiNodeOptimizer(_OptimizerWrapper):
     """Wraps an optimizer: gradients are averaged over all processes before each update.
 
-    Attributes not its own are read from and written to the wrapped optimizer. When the
-    model's parameters change (the first update, a lazily initialized or a newly added link),
-    the update broadcasts rank 0's parameters instead, so that every process starts equal.
+    When the model's parameters change (the first update, a lazily initialized or a newly
+    added link), the update broadcasts rank 0's parameters instead, so that every process
+    starts equal.
     """
 
     def __init__(self, actual_optimizer, communicator, zero_fill):
-        super().__setattr__('communicator', communicator)
-        super().__setattr__('actual_optimizer', actual_optimizer)
-        super().__setattr__('target_params', [])
-        super().__setattr__('zero_fill', zero_fill)
+        object.__setattr__(self, 'communicator', communicator)
+        object.__setattr__(self, 'actual_optimizer', actual_optimizer)
+        object.__setattr__(self, 'target_params', [])
+        object.__setattr__(self, 'zero_fill', zero_fill)
 
     def update(self, lossfun=None, *args, **kwds):
         target = self.target
         if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            if getattr(self.actual_optimizer, '_use_cleargrads', True):
-                target.cleargrads()
-            else:
-                target.zerograds()
-            loss.backward(loss_scale=self.actual_optimizer._loss_scale)
-            del loss
+            self._backward(target, lossfun, args, kwds)
         if self.is_changed(target):
             self.communicator.bcast_data(target)
         else:
@@ -42,21 +60,11 @@ class _MultiNodeOptimizer:
         current = _signature(target)
         if current == self.target_params:
             return False
-        super().__setattr__('target_params', current)
+        object.__setattr__(self, 'target_params', current)
         return True
 
-    def setup(self, link):
-        self.actual_optimizer.setup(link)
-        return self
 
-    def __getattr__(self, attr_name):
-        return getattr(self.actual_optimizer, attr_name)
-
-    def __setattr__(self, attr_name, value):
-        setattr(self.actual_optimizer, attr_name, value)
-
-
-class _DoubleBufferingOptimizer:
+class _DoubleBufferingOptimizer(_OptimizerWrapper):
     """Overlaps the gradient exchange with the next step's computation (``pure_nccl`` only).
 
     Each update applies the gradients averaged during the previous step, while this step's
@@ -65,33 +73,27 @@ class _DoubleBufferingOptimizer:
 
     def __init__(self, actual_optimizer, communicator, zero_fill):
         from chainer.backends import cuda
-        super().__setattr__('actual_optimizer', actual_optimizer)
-        super().__setattr__('communicator', communicator)
-        super().__setattr__('zero_fill', zero_fill)
-        super().__setattr__('needs_update', False)
-        super().__setattr__('communicated_target', None)
-        super().__setattr__('target_params', [])
-        super().__setattr__('target_params_list', [[], []])
-        super().__setattr__('allreduce_grad_stream', cuda.cupy.cuda.Stream(non_blocking=True))
+        object.__setattr__(self, 'actual_optimizer', actual_optimizer)
+        object.__setattr__(self, 'communicator', communicator)
+        object.__setattr__(self, 'zero_fill', zero_fill)
+        object.__setattr__(self, 'needs_update', False)
+        object.__setattr__(self, 'communicated_target', None)
+        object.__setattr__(self, 'target_params', [])
+        object.__setattr__(self, 'target_params_list', [[], []])
+        object.__setattr__(self, 'allreduce_grad_stream', cuda.cupy.cuda.Stream(non_blocking=True))
 
     def update(self, lossfun=None, *args, **kwds):
         target = self.target
         if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            if getattr(self.actual_optimizer, '_use_cleargrads', True):
-                target.cleargrads()
-            else:
-                target.zerograds()
-            loss.backward(loss_scale=self.actual_optimizer._loss_scale)
-            del loss
+            self._backward(target, lossfun, args, kwds)
         if self.is_changed(target, self.target_params):
             self.wait()
             self.communicator.bcast_data(target)
             communicated = copy.deepcopy(target)
-            super().__setattr__('communicated_target', communicated)
-            super().__setattr__('target_params_list', [sorted(target.namedparams()),
+            object.__setattr__(self, 'communicated_target', communicated)
+            object.__setattr__(self, 'target_params_list', [sorted(target.namedparams()),
                                                        sorted(communicated.namedparams())])
-            super().__setattr__('needs_update', False)
+            object.__setattr__(self, 'needs_update', False)
             return
         self.wait()
         self.swap_grad(*self.target_params_list)
@@ -99,7 +101,7 @@ class _DoubleBufferingOptimizer:
         if self.needs_update:
             self.actual_optimizer.update(None, *args, **kwds)
         else:
-            super().__setattr__('needs_update', True)
+            object.__setattr__(self, 'needs_update', True)
 
     def multi_node_mean_grad_async(self):
         """Starts averaging the gradients of the communicated copy on the side stream."""
@@ -111,7 +113,7 @@ class _DoubleBufferingOptimizer:
         current = _signature(target)
         if current == previous_params:
             return False
-        super().__setattr__('target_params', current)
+        object.__setattr__(self, 'target_params', current)
         return True
 
     def swap_grad(self, target1_params, target2_params):
@@ -123,16 +125,6 @@ class _DoubleBufferingOptimizer:
     def wait(self):
         """Waits for the gradient exchange in flight."""
         self.allreduce_grad_stream.synchronize()
-
-    def setup(self, link):
-        self.actual_optimizer.setup(link)
-        return self
-
-    def __getattr__(self, attr_name):
-        return getattr(self.actual_optimizer, attr_name)
-
-    def __setattr__(self, attr_name, value):
-        setattr(self.actual_optimizer, attr_name, value)
 
 
 def create_multi_node_optimizer(actual_optimizer, communicator, double_buffering=False,

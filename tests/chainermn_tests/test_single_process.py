@@ -6,7 +6,6 @@ that a rank dying of an exception ends the whole job.
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -17,15 +16,15 @@ import pytest
 
 import chainermn
 from chainermn.datasets import scatter
+from chainermn_tests import _launch
 
 FIXTURES = pathlib.Path(__file__).resolve().parent.parent / 'fixtures'
-SRC = str(pathlib.Path(chainermn.__file__).resolve().parent.parent)
 
 
 def _python(code, env=None, timeout=120):
     """Runs ``code`` in a fresh interpreter with ``env`` (default: this one's)."""
     env = dict(os.environ if env is None else env)
-    env['PYTHONPATH'] = SRC + os.pathsep + env.get('PYTHONPATH', '')
+    env['PYTHONPATH'] = _launch.SRC + os.pathsep + env.get('PYTHONPATH', '')
     return subprocess.run([sys.executable, '-c', textwrap.dedent(code)], capture_output=True,
                           text=True, env=env, timeout=timeout)
 
@@ -148,18 +147,6 @@ def test_abort_hook_is_installed_by_the_environment_variable(value, installed):
     assert proc.stdout.strip() == str(installed)
 
 
-def _mpiexec():
-    try:
-        import mpi4py  # NOQA
-    except ImportError:
-        pytest.skip("mpi4py is not installed (pip install 'rechainer[mpi]')")
-    found = shutil.which('mpiexec', path=os.path.dirname(sys.executable)) or \
-        shutil.which('mpiexec')
-    if found is None:
-        pytest.skip('no mpiexec (pip install mpich)')
-    return found
-
-
 ABORT_SCRIPT = '''
 import time
 import numpy
@@ -176,11 +163,10 @@ print('unreachable')
 
 @pytest.mark.parametrize('n', [2, 3])
 def test_with_the_abort_hook_a_failing_rank_ends_every_rank(n, tmp_path):
-    mpiexec = _mpiexec()
+    mpiexec = _launch.mpiexec()
     script = tmp_path / 'abort.py'
     script.write_text(ABORT_SCRIPT)
-    env = dict(os.environ, CHAINERMN_FORCE_ABORT_ON_EXCEPTION='1', OMP_NUM_THREADS='1',
-               PYTHONPATH=SRC + os.pathsep + os.environ.get('PYTHONPATH', ''))
+    env = _launch.env(CHAINERMN_FORCE_ABORT_ON_EXCEPTION='1')
     start = time.monotonic()
     try:
         proc = subprocess.run([mpiexec, '-n', str(n), sys.executable, str(script)],

@@ -258,21 +258,28 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             out.append(_from_bytes(buf, spec))
         return tuple(out) if is_tuple else out[0]
 
-    def bcast(self, x, root=0):
+    def _bcast_header(self, caller, root, make):
+        # The root checks its input and broadcasts the header it makes, or its error.
         header = err = None
         if self.rank == root:
             try:
-                arrays, is_tuple = _message('bcast', x)
-                if is_tuple:
-                    raise TypeError('bcast: tuple data cannot be broadcast; pass one array')
-                header = _spec(x)
+                header = make()
             except Exception as e:
                 err, header = e, _RemoteError(self.rank, e)
         header = self.mpi_comm.bcast(header, root=root)
         if err is not None:
             raise err
         if isinstance(header, _RemoteError):
-            header.raise_('bcast')
+            header.raise_(caller)
+        return header
+
+    def bcast(self, x, root=0):
+        def make():
+            if _message('bcast', x)[1]:
+                raise TypeError('bcast: tuple data cannot be broadcast; pass one array')
+            return _spec(x)
+
+        header = self._bcast_header('bcast', root, make)
         MPI = _mpi.mpi()
         buf = _host_bytes(x) if self.rank == root else numpy.empty(_nbytes(header), numpy.uint8)
         self.mpi_comm.Bcast([buf, MPI.BYTE], root=root)
@@ -321,24 +328,18 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         return xp.asarray(out) if xp is not numpy else out
 
     def scatter(self, xs, root=0):
-        header = err = None
-        if self.rank == root:
-            try:
-                xs = _sequence('scatter', xs, self.size, _check_array)
-                header = [_spec(x) for x in xs]
-            except Exception as e:
-                err, header = e, _RemoteError(self.rank, e)
-        header = self.mpi_comm.bcast(header, root=root)
-        if err is not None:
-            raise err
-        if isinstance(header, _RemoteError):
-            header.raise_('scatter')
+        def make():
+            checked.extend(_sequence('scatter', xs, self.size, _check_array))
+            return [_spec(x) for x in checked]
+
+        checked = []
+        header = self._bcast_header('scatter', root, make)
         MPI = _mpi.mpi()
         counts, displs = _counts_displs(header)
         mine = numpy.empty(counts[self.rank], numpy.uint8)
         send = None
         if self.rank == root:
-            packed = numpy.concatenate([_host_bytes(x) for x in xs])
+            packed = numpy.concatenate([_host_bytes(x) for x in checked])
             send = [packed, (counts, displs), MPI.BYTE]
         self.mpi_comm.Scatterv(send, [mine, MPI.BYTE], root=root)
         return _from_bytes(mine, header[self.rank])
