@@ -33,7 +33,8 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
         communicator_name (str): One of the names above.
         mpi_comm: The mpi4py communicator to run over (default: ``MPI.COMM_WORLD``).
         allreduce_grad_dtype: dtype of the gradients inside NCCL (``pure_nccl`` only).
-        batched_copy (bool): Pack the gradients with one copy kernel on GPUs (default True).
+        batched_copy (bool): Kept as a setting for compatibility (default True); gradients
+            are always packed with one concatenation.
 
     Returns:
         ~chainermn.CommunicatorBase: The communicator.

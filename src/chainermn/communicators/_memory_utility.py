@@ -5,6 +5,8 @@ arrays are concatenated into a flat buffer in a fixed order (sorted parameter na
 process agrees), sent, and copied back into the same arrays, which keeps the arrays that
 optimizers hold references to.
 """
+import contextlib
+
 import numpy
 
 from chainer import backend
@@ -81,16 +83,8 @@ def unpack_params(params, attr_name, buffer, transfer_dtype, zero_fill, stream=N
             offset += size
 
 
-class _NullContext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 def _on_stream(stream):
-    return stream if stream is not None else _NullContext()
+    return stream if stream is not None else contextlib.nullcontext()
 
 
 class BufferCache:

@@ -208,8 +208,9 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
     def set_config(self, name, value=True, **kwargs):
         """Sets a setting; MPI communicators know ``batched_copy`` (a bool, default True).
 
-        ``batched_copy`` packs the gradients of all parameters with one copy kernel on the
-        GPU instead of one per parameter.
+        In ChainerMN, ``batched_copy`` packs the gradients with one GPU kernel instead of one
+        copy per parameter; here packing is always one concatenation, and the setting is
+        kept for compatibility.
         """
         if name == 'batched_copy':
             self._configs['batched_copy'] = bool(value)
@@ -468,7 +469,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 def _to_host(x):
     """A contiguous NumPy copy or view of ``x``."""
     if _is_cupy_array(x):
-        return x.get()
+        x = x.get()
     # Not ascontiguousarray: it turns a 0-d array into a 1-d one.
     return x if x.flags.c_contiguous else x.copy(order='C')
 

@@ -177,3 +177,55 @@ def test_create_communicator_options(comm):
         c = chainermn.create_communicator(name)
         assert type(c).__name__.lower().startswith(name.replace('_', ''))
         assert isinstance(c, chainermn.CommunicatorBase)
+
+
+@pytest.fixture
+def pure_nccl(monkeypatch):
+    """A PureNcclCommunicator on a machine without NCCL: NCCL is only declared present, which
+    is enough for its settings and for models on the CPU (they take the MPI path)."""
+    from chainermn import nccl
+    from chainermn.communicators.pure_nccl_communicator import PureNcclCommunicator
+    if not nccl._available:
+        monkeypatch.setattr(nccl, '_available', True)
+        monkeypatch.setattr(nccl, 'get_build_version', lambda: 2708)
+    from mpi4py import MPI
+    return PureNcclCommunicator(MPI.COMM_WORLD)
+
+
+# global config dtype, allreduce_grad_dtype -> dtype inside NCCL (ChainerMN's documented
+# table, plus float64, see docs/differences.md)
+F16, F32, F64 = numpy.float16, numpy.float32, numpy.float64
+NCCL_DTYPES = [
+    (chainer.mixed16, None, F16), (chainer.mixed16, F16, F16), (chainer.mixed16, F32, F32),
+    (F16, None, F16), (F16, F16, F16), (F16, F32, F32),
+    (F32, None, F32), (F32, F16, F16), (F32, F32, F32),
+    (F64, None, F64), (F32, F64, F64),
+]
+
+
+@pytest.mark.parametrize('global_dtype,allreduce_grad_dtype,expected', NCCL_DTYPES)
+def test_pure_nccl_transfer_dtype_table(pure_nccl, global_dtype, allreduce_grad_dtype,
+                                        expected):
+    pure_nccl.set_config('allreduce_grad_dtype', allreduce_grad_dtype)
+    assert pure_nccl.get_config('allreduce_grad_dtype') == allreduce_grad_dtype
+    assert pure_nccl.allreduce_grad_dtype == allreduce_grad_dtype
+    with chainer.using_config('dtype', global_dtype):
+        assert pure_nccl._transfer_dtype() == expected
+
+
+def test_pure_nccl_settings_and_cpu_models(pure_nccl):
+    for bad in (numpy.int32, numpy.uint8, 'float8', True):
+        with pytest.raises(ValueError, match='allreduce_grad_dtype'):
+            pure_nccl.set_config('allreduce_grad_dtype', bad)
+    assert pure_nccl.get_config() == {'batched_copy': True, '_within_config_scope': False,
+                                      'allreduce_grad_dtype': None}
+    model = Model(MODELS['mixed'])
+    _fill(model, 'grad', pure_nccl.rank)
+    _fill(model, 'array', pure_nccl.rank, salt=50)
+    pure_nccl.multi_node_mean_grad(model)
+    pure_nccl.bcast_data(model)
+    for i, (_, p) in enumerate(_initialized(model)):
+        assert_same(p.grad, _expected_mean(p, i, pure_nccl.size))
+        assert_same(p.array, data(0, p.shape, p.dtype, salt=50 + i))
+    pure_nccl.finalize()
+    assert pure_nccl.nccl_comm is None
