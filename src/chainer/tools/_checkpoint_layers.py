@@ -59,6 +59,12 @@ def _ndim(shape):
     return -1 if shape is None else len(shape)
 
 
+def _weight_like(shape, ndim):
+    # An uninitialized entry (None: saved before the first forward) fits any layer, so that
+    # the conversion can say that it is not initialized.
+    return shape is None or len(shape) >= ndim
+
+
 def _rename(arrays, table):
     return {table[k]: v for k, v in arrays.items()}
 
@@ -83,7 +89,7 @@ class Affine(Layer):
     _names = {'W': 'weight', 'b': 'bias'}
 
     def match_chainer(self, shapes):
-        if _fits(shapes, ('W',), ('b',)) and _ndim(shapes['W']) >= 2:
+        if _fits(shapes, ('W',), ('b',)) and _weight_like(shapes['W'], 2):
             return {}
         return None
 
@@ -236,7 +242,7 @@ class LSTM(Layer):
 
     def match_chainer(self, shapes):
         if _fits(shapes, ('upward/W', 'lateral/W'), ('upward/b',)) \
-                and _ndim(shapes['upward/W']) == 2 and _ndim(shapes['lateral/W']) == 2:
+                and _weight_like(shapes['upward/W'], 2) and _ndim(shapes['lateral/W']) == 2:
             return {}
         return None
 

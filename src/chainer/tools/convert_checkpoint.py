@@ -121,9 +121,10 @@ def _layers_of_chainer_file(shapes, directions):
             return
         leaves = [k for k in sub if '/' not in k]
         if leaves:
+            where = repr(path) if path else 'the root'
             raise UnknownLayerError(
-                f'no converter recognises the layer at {path or "the root"!r} (entries: '
-                f'{_describe(sub)}); the converter knows {_known()} and chains of them')
+                f'no converter recognises the layer at {where} (entries: '
+                f'{_describe(leaves)}); the converter knows {_known()} and chains of them')
         children = {}
         for key in sub:
             child, _, rest = key.partition('/')
@@ -173,7 +174,8 @@ def _snapshot_hint(keys):
     return ''
 
 
-def chainer_to_torch(source, model=None, *, prefix='', bidirectional=(), unidirectional=()):
+def chainer_to_torch(source, model=None, *, prefix='', skip=(), bidirectional=(),
+                     unidirectional=()):
     """Converts Chainer parameters to a PyTorch ``state_dict``.
 
     Args:
@@ -182,6 +184,8 @@ def chainer_to_torch(source, model=None, *, prefix='', bidirectional=(), unidire
         model (~chainer.Link): The model whose layers the entries are; by default ``source``
             when it is a link, else the layers are recognised from the names and shapes.
         prefix (str): Convert only the entries under this path (``'predictor/'``...).
+        skip (iterable of str): Leave out these entries and the entries under these paths
+            (relative to ``prefix``): counters and other values that are not weights.
         bidirectional, unidirectional (iterables of str): Paths of NStep links whose
             direction the shapes leave open.
 
@@ -201,7 +205,7 @@ def chainer_to_torch(source, model=None, *, prefix='', bidirectional=(), unidire
         arrays = npz.serialize(source)
     else:
         arrays = dict(source)
-    arrays = _select(arrays, prefix)
+    arrays = _skip(_select(arrays, prefix), skip)
     if model is not None:
         layers = _layers_of_model(model)
     else:
@@ -223,7 +227,7 @@ def chainer_to_torch(source, model=None, *, prefix='', bidirectional=(), unidire
                              f'(a {"/".join(entry.links)} has them)') from None
         used.update(_layer_key(path, k) for k in sub)
         for leaf, value in converted.items():
-            out[_torch_key(path, leaf)] = numpy.ascontiguousarray(value)
+            out[_torch_key(path, leaf)] = numpy.asarray(value, order='C')
     extra = set(arrays) - used
     if extra:
         raise ValueError(f'entries that belong to no layer of the model: {_describe(extra)}'
@@ -267,7 +271,7 @@ def torch_to_chainer(state_dict, model=None):
                              f'{e.args[0]!r} (a {entry.torch} has it)') from None
         used.update(start + k for k in sub)
         for key, value in converted.items():
-            out[_layer_key(path, key)] = numpy.ascontiguousarray(value)
+            out[_layer_key(path, key)] = numpy.asarray(value, order='C')
     extra = set(arrays) - used
     if extra:
         raise ValueError(f'PyTorch entries that belong to no layer of the model: '
@@ -361,6 +365,12 @@ def _select(arrays, prefix):
     return out
 
 
+def _skip(arrays, skip):
+    skip = [s.strip('/') for s in skip]
+    return {k: v for k, v in arrays.items()
+            if not any(k == s or k.startswith(s + '/') for s in skip)}
+
+
 def file_format(path):
     """``'torch'`` or ``'npz'``: what a model file holds (by its contents, not its name)."""
     try:
@@ -408,7 +418,7 @@ def read_torch(path, key=None):
 def write_torch(path, state):
     """Writes a ``state_dict`` of arrays with ``torch.save`` (atomically)."""
     torch = _import_torch()
-    tensors = {k: torch.from_numpy(numpy.ascontiguousarray(v)) for k, v in state.items()}
+    tensors = {k: torch.from_numpy(numpy.asarray(v, order='C')) for k, v in state.items()}
     with _files.atomic_open(path) as f:
         torch.save(tensors, f)
 
@@ -419,13 +429,14 @@ def write_npz(path, arrays):
         numpy.savez_compressed(f, **arrays)
 
 
-def convert(src, dst, *, prefix='', key=None, bidirectional=(), unidirectional=()):
+def convert(src, dst, *, prefix='', skip=(), key=None, bidirectional=(), unidirectional=()):
     """Converts a model file: Chainer ``.npz`` to a PyTorch ``state_dict`` file or back.
 
     Args:
         src (str): The input, either format (decided by its contents).
         dst (str): The output, written atomically in the other format.
         prefix (str): For an ``.npz``: convert the entries under this path only.
+        skip (iterable of str): For an ``.npz``: entries (or paths) to leave out.
         key (str): For a PyTorch file: the entry that holds the state_dict.
         bidirectional, unidirectional: See :func:`chainer_to_torch`.
 
@@ -436,7 +447,7 @@ def convert(src, dst, *, prefix='', key=None, bidirectional=(), unidirectional=(
     if not os.path.exists(src):
         raise FileNotFoundError(f'no such file: {src!r}')
     if file_format(src) == 'npz':
-        state = chainer_to_torch(_files.read_npz(src), prefix=prefix,
+        state = chainer_to_torch(_files.read_npz(src), prefix=prefix, skip=skip,
                                  bidirectional=bidirectional, unidirectional=unidirectional)
         write_torch(dst, state)
         return 'torch', _notes(state)
@@ -469,6 +480,9 @@ def main(argv=None):
     parser.add_argument('--prefix', default='',
                         help='convert the .npz entries under this path only, e.g. '
                              'updater/model:main/predictor/ in a trainer snapshot')
+    parser.add_argument('--skip', action='append', default=[], metavar='PATH',
+                        help='leave out this .npz entry (or the entries under this path), '
+                             'e.g. a counter that is not a weight; repeatable')
     parser.add_argument('--key', help='the entry of a PyTorch file that holds the state_dict')
     parser.add_argument('--bidirectional', action='append', default=[], metavar='PATH',
                         help='an NStep link that is bidirectional, when the shapes leave it '
@@ -478,8 +492,9 @@ def main(argv=None):
                              'open')
     args = parser.parse_args(argv)
     try:
-        written, notes = convert(args.src, args.dst, prefix=args.prefix, key=args.key,
-                          bidirectional=args.bidirectional, unidirectional=args.unidirectional)
+        written, notes = convert(
+            args.src, args.dst, prefix=args.prefix, skip=args.skip, key=args.key,
+            bidirectional=args.bidirectional, unidirectional=args.unidirectional)
     except (ValueError, TypeError, ImportError, OSError) as e:
         print(f'convert_checkpoint: error: {e}', file=sys.stderr)
         return 1
