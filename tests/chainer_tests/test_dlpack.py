@@ -21,24 +21,8 @@ def _array(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(0, 100, shape).astype(dtype)
 
 
-def _aligned(shape, dtype, alignment=64):
-    # JAX takes host memory without a copy only when it is 64-byte aligned.
-    size = int(numpy.prod(shape)) * numpy.dtype(dtype).itemsize
-    raw = numpy.empty(size + alignment, numpy.uint8)
-    start = (-raw.__array_interface__['data'][0]) % alignment
-    out = raw[start:start + size].view(dtype).reshape(shape)
-    out[...] = _array(shape, dtype)
-    return out
-
-
 def _torch():
     return pytest.importorskip('torch', reason='PyTorch is not installed')
-
-
-def _jnp():
-    pytest.importorskip('jax', reason='JAX is not installed')
-    import jax.numpy as jnp
-    return jnp
 
 
 @pytest.mark.parametrize('shape', SHAPES)
@@ -144,26 +128,51 @@ def test_variable_results_of_functions_export():
 
 
 # ---- JAX ----------------------------------------------------------------------------------
+# In a child process: JAX starts threads, and later tests fork (multiprocess iterators).
+
+_JAX_CHECKS = """
+import numpy, jax.numpy as jnp
+import chainer
+from chainer import backend
+
+def address(a):
+    return a.__array_interface__['data'][0]
+
+def aligned(shape, dtype):
+    # JAX takes host memory without a copy only when it is 64-byte aligned.
+    size = int(numpy.prod(shape)) * numpy.dtype(dtype).itemsize
+    raw = numpy.empty(size + 64, numpy.uint8)
+    start = (-address(raw)) % 64
+    out = raw[start:start + size].view(dtype).reshape(shape)
+    out[...] = numpy.arange(out.size).reshape(shape)
+    return out
+
+for shape in [(3,), (2, 3), (2, 3, 4)]:
+    for dtype in [numpy.float32, numpy.int32]:
+        j = jnp.asarray(numpy.arange(numpy.prod(shape), dtype=dtype).reshape(shape))
+        v = backend.from_dlpack(j)
+        assert address(v.array) == j.unsafe_buffer_pointer(), ('jax -> chainer', shape, dtype)
+        assert (v.array == numpy.asarray(j)).all()
+        v = chainer.Variable(aligned(shape, dtype))
+        j = jnp.from_dlpack(v, copy=False)
+        assert j.unsafe_buffer_pointer() == address(v.array), ('chainer -> jax', shape, dtype)
+        assert (numpy.asarray(j) == v.array).all()
+print('ok')
+"""
 
 
-@pytest.mark.parametrize('shape', [(3,), (2, 3), (2, 3, 4)])
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.int32])
-def test_jax_to_variable_shares_memory(shape, dtype):
-    jnp = _jnp()
-    j = jnp.asarray(_array(shape, dtype))
-    v = backend.from_dlpack(j)
-    assert _address(v.array) == j.unsafe_buffer_pointer()
-    numpy.testing.assert_array_equal(v.array, numpy.asarray(j))
-
-
-@pytest.mark.parametrize('shape', [(3,), (2, 3), (2, 3, 4)])
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.int32])
-def test_variable_to_jax_shares_memory(shape, dtype):
-    jnp = _jnp()
-    v = chainer.Variable(_aligned(shape, dtype))
-    j = jnp.from_dlpack(v, copy=False)
-    assert j.unsafe_buffer_pointer() == _address(v.array)
-    numpy.testing.assert_array_equal(numpy.asarray(j), v.array)
+def test_jax_exchange_shares_memory():
+    pytest.importorskip('jax', reason='JAX is not installed')
+    import os
+    import subprocess
+    import sys
+    src = os.path.join(os.path.dirname(__file__), '..', '..', 'src')
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.abspath(src)] + ([os.environ['PYTHONPATH']] if 'PYTHONPATH' in os.environ
+                                  else [])))
+    out = subprocess.run([sys.executable, '-c', _JAX_CHECKS], capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == 'ok', out.stderr
 
 
 # ---- CuPy (gpu) ---------------------------------------------------------------------------

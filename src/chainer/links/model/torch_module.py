@@ -263,7 +263,7 @@ class TorchModule(link.Link):
         torch = import_torch('chainer.links.TorchModule')
         self._bind(torch)
         module = self.module
-        module.train(bool(chainer.config.train))
+        train = bool(chainer.config.train)
         slots = [i for i, a in enumerate(args)
                  if isinstance(a, variable.Variable) or variable._is_array(a)]
         names = self._param_names
@@ -271,6 +271,7 @@ class TorchModule(link.Link):
         single = []
 
         def fn(*tensors):
+            module.train(train)     # (also when a double backprop runs the module again)
             call_args = list(args)
             for i, t in zip(slots, tensors):
                 call_args[i] = t
