@@ -61,6 +61,10 @@ def _describe(keys, limit=8):
     return ', '.join(keys[:limit]) + more
 
 
+def _where(path):
+    return repr(path) if path else 'the root'
+
+
 def _known():
     return ', '.join(name for entry in LAYERS if not entry.refused for name in entry.links)
 
@@ -78,7 +82,7 @@ def _layers_of_model(model):
         if any(not c or path == c or path.startswith(c + '/') for c in covered):
             continue
         entry = _checkpoint_layers.for_link(link)
-        where = f'{type(link).__module__}.{type(link).__name__} at {path or "the root"!r}'
+        where = f'{type(link).__module__}.{type(link).__name__} at {_where(path)}'
         if entry is not None:
             if entry.refused:
                 raise UnknownLayerError(f'cannot convert {where}: {entry.refused}')
@@ -106,7 +110,7 @@ def _layers_of_chainer_file(shapes, directions):
                 continue
             if entry.refused:
                 raise UnknownLayerError(
-                    f'cannot convert the layer at {path or "the root"!r} (parameters of a '
+                    f'cannot convert the layer at {_where(path)} (parameters of a '
                     f'{"/".join(entry.links)}): {entry.refused}')
             if options.get('directions', 0) is None:
                 options = dict(options, directions=directions.get(path))
@@ -121,9 +125,8 @@ def _layers_of_chainer_file(shapes, directions):
             return
         leaves = [k for k in sub if '/' not in k]
         if leaves:
-            where = repr(path) if path else 'the root'
             raise UnknownLayerError(
-                f'no converter recognises the layer at {where} (entries: '
+                f'no converter recognises the layer at {_where(path)} (entries: '
                 f'{_describe(leaves)}); the converter knows {_known()} and chains of them')
         children = {}
         for key in sub:
@@ -151,7 +154,7 @@ def _layers_of_torch_file(shapes):
                 break
         else:
             raise UnknownLayerError(
-                f'no converter recognises the PyTorch module {module or "at the root"!r} '
+                f'no converter recognises the PyTorch module at {_where(module)} '
                 f'(entries: {_describe(sub)}); the converter knows the equivalents of '
                 f'{_known()}: ' + ', '.join(e.torch for e in LAYERS if not e.refused))
     return found
@@ -223,7 +226,7 @@ def chainer_to_torch(source, model=None, *, prefix='', skip=(), bidirectional=()
             converted = entry.to_torch({k: numpy.asarray(v) for k, v in sub.items()},
                                        **options)
         except KeyError as e:
-            raise ValueError(f'the entries of {path or "the root"!r} lack {e.args[0]!r} '
+            raise ValueError(f'the entries of {_where(path)} lack {e.args[0]!r} '
                              f'(a {"/".join(entry.links)} has them)') from None
         used.update(_layer_key(path, k) for k in sub)
         for leaf, value in converted.items():
@@ -267,7 +270,7 @@ def torch_to_chainer(state_dict, model=None):
         try:
             converted = entry.to_chainer(sub, **options)
         except KeyError as e:
-            raise ValueError(f'the PyTorch module {module or "at the root"!r} lacks '
+            raise ValueError(f'the PyTorch module at {_where(module)} lacks '
                              f'{e.args[0]!r} (a {entry.torch} has it)') from None
         used.update(start + k for k in sub)
         for key, value in converted.items():

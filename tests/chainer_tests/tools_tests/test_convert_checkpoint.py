@@ -433,7 +433,7 @@ def test_unknown_link_is_named():
 
 def test_unknown_torch_module_is_named():
     module = nn.Sequential(nn.Linear(3, 3), nn.LayerNorm(3))
-    with pytest.raises(cc.UnknownLayerError, match=r"module '1' \(entries: bias, weight\)"):
+    with pytest.raises(cc.UnknownLayerError, match=r"module at '1' \(entries: bias, weight\)"):
         cc.torch_to_chainer(module.state_dict())
 
 
