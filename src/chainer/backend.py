@@ -17,6 +17,7 @@ import numpy
 
 import chainerx
 from chainer._backend import Device  # NOQA
+from chainer._dlpack import from_dlpack  # NOQA
 from chainer.backends import _chainerx  # NOQA
 from chainer.backends import _cpu
 from chainer.backends import cuda

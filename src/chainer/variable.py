@@ -478,6 +478,16 @@ class Variable:
             return chainer.backend.CpuDevice()
         return chainer.backend.get_device_from_array(self._array)
 
+    # DLPack (rechainer's addition): torch.from_dlpack(v), jax.numpy.from_dlpack(v)... share
+    # the data array's memory; chainer.backend.from_dlpack goes the other way.
+    def __dlpack__(self, **kwargs):
+        from chainer import _dlpack
+        return _dlpack.dlpack(self, kwargs)
+
+    def __dlpack_device__(self):
+        from chainer import _dlpack
+        return _dlpack.dlpack_device(self)
+
     @property
     def T(self):
         """This variable with its axes reversed (see :func:`chainer.functions.transpose`)."""

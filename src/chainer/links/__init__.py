@@ -40,6 +40,7 @@ _MODULES = {
     'loss.negative_sampling': 'NegativeSampling',
     # model
     'model.classifier': 'Classifier',
+    'model.torch_module': 'TorchModule',
     'model.vision.googlenet': 'GoogLeNet',
     'model.vision.resnet': 'ResNet101Layers ResNet152Layers ResNet50Layers',
     'model.vision.vgg': 'VGG16Layers VGG19Layers',
