@@ -9,6 +9,7 @@ import importlib.util
 import json
 import math
 import os
+import re
 import pathlib
 
 import numpy
@@ -183,6 +184,23 @@ def input_floor(case):
     return _PRECISION[min(found)] if found else None
 
 
+# Messages of the original's internal failures, as opposed to the errors it raises on purpose:
+# NumPy failing inside it on a size-0 batch, a NumPy alias removed since, its own "has a bug"
+# and backward-arity guards, its type-check DSL misused on itself. Where the original fails so,
+# the grid files the difference as ``crash``.
+_CRASHES = re.compile('|'.join((
+    r'zero-size array to reduction operation', r'cannot reshape array of size 0',
+    r"module 'numpy' has no attribute", r'division by zero', r'modulo by zero',
+    r'\) has a bug\.', r'number of gradients returned from backward is incorrect',
+    r'An Expr instance cannot be evaluated as bool',
+    r'array type float16 is unsupported in linalg', r'out of bounds for axis \d+ with size 0')))
+
+
+def crashed(err):
+    """Whether a recorded exception is one of the original's internal failures."""
+    return err is not None and bool(_CRASHES.search(err[1]))
+
+
 def same_error(ref, ours):
     """Whether our exception is caught where the original's is: of its type or a subtype."""
     if ref is None or ours is None:
@@ -197,18 +215,21 @@ def compare_case(case, ours):
     floor = input_floor(case)
     if 'err' in ref or 'err' in ours:
         if 'err' not in ours:
-            return [('accepts', f'original raised {ref["err"][0]}: {ref["err"][1][:200]}')]
+            cat = 'crash' if crashed(ref['err']) else 'accepts'
+            return [(cat, f'original raised {ref["err"][0]}: {ref["err"][1][:200]}')]
         if 'err' not in ref:
             return [('refuses', f'raised {ours["err"][0]}: {ours["err"][1][:300]}')]
         if not same_error(ref['err'], ours['err']):
-            return [('error-type', f'{ours["err"][0]} != {ref["err"][0]} '
-                                   f'(ours: {ours["err"][1][:200]})')]
+            cat = 'crash' if crashed(ref['err']) else 'error-type'
+            return [(cat, f'{ours["err"][0]} != {ref["err"][0]} '
+                          f'(ours: {ours["err"][1][:200]})')]
         return []
     out = [('forward', r) for r in compare_value(ref['out'], ours['out'], 1, values,
                                                  floor=floor)]
     if 'gerr' in ref or 'gerr' in ours:
         if not same_error(ref.get('gerr'), ours.get('gerr')):
-            out.append(('grad-error', f'{ours.get("gerr")} != {ref.get("gerr")}'))
+            cat = 'crash' if crashed(ref.get('gerr')) else 'grad-error'
+            out.append((cat, f'{ours.get("gerr")} != {ref.get("gerr")}'))
         return out
     if ('g' in ref) != ('g' in ours):
         out.append(('grad', f'gradients {"present" if "g" in ours else "absent"} '
@@ -232,6 +253,13 @@ def case_tag(case):
     return cid[cid.index('[') + 1:-1] if '[' in cid else ''
 
 
+# Entries of docs/differences.md written before the grids, with aspects of their own: the
+# (category, tag) of the grid's cases that each one covers.
+ALIASES = {
+    'function:chainer.functions.softmax_cross_entropy:label-range': ('refuses', 'ignore_label=0'),
+}
+
+
 def unexpected(area, qualname, case, problems):
     """The problems of a case that no docs/differences.md entry makes expected."""
     tag = case_tag(case)
@@ -244,7 +272,10 @@ def unexpected(area, qualname, case, problems):
         # whole module (``function:chainer.functions:grad-dtype``) covers every member
         if not (category in listed or any(a == tag or a in tag.split('-') or
                                           (len(a) > 3 and a in tag) for a in listed)
-                or _differences.expected(f'{area}:{module}:{category}')):
+                or _differences.expected(f'{area}:{module}:{category}')
+                or any(_differences.expected(k) and category == c and tag.startswith(t)
+                       for k, (c, t) in ALIASES.items()
+                       if k.startswith(f'{area}:{qualname}:'))):
             out.append(f'{case["id"]} [{category}] {reason}')
     _tally(area, qualname, case, problems)
     return out

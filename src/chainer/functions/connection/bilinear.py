@@ -1,4 +1,6 @@
 """Bilinear function of two inputs: ``y_l = e1^T W_l e2`` (+ linear terms and a bias)."""
+import numpy
+
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import reshape
@@ -23,6 +25,8 @@ class BilinearFunction(function_node.FunctionNode):
         e1_type, e2_type, w_type = in_types[:3]
         type_check.expect(
             e1_type.dtype.kind == 'f',
+            # float32 only, as in Chainer 7.8.1
+            e1_type.dtype == numpy.float32,
             e1_type.ndim >= 2,
             e2_type.ndim >= 2,
             e1_type.shape[0] == e2_type.shape[0],
@@ -68,8 +72,9 @@ class BilinearFunction(function_node.FunctionNode):
         e1, e2, W = retained[:3]
         gy, = grad_outputs
         n = e1.shape[0]
-        e1m = reshape.reshape(e1, (n, -1))
-        e2m = reshape.reshape(e2, (n, -1))
+        # explicit widths (not -1), which a size-0 batch leaves undetermined
+        e1m = reshape.reshape(e1, (n, W.shape[0]))
+        e2m = reshape.reshape(e2, (n, W.shape[1]))
         ret = []
         if 0 in indexes:
             ge1 = einsum.einsum('nl,nk,jkl->nj', gy, e2m, W)
