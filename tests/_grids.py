@@ -9,8 +9,9 @@ import importlib.util
 import json
 import math
 import os
-import re
 import pathlib
+import re
+import sys
 
 import numpy
 
@@ -40,7 +41,6 @@ def gridlib():
 @functools.lru_cache(maxsize=None)
 def module(name):
     """A module of tests/fixtures/reference (``grid_links``...), which imports ``gridlib``."""
-    import sys
     sys.modules.setdefault('gridlib', gridlib())
     spec = importlib.util.spec_from_file_location(f'_{name}', REF_DIR / f'{name}.py')
     mod = importlib.util.module_from_spec(spec)
@@ -167,20 +167,9 @@ _PRECISION = ('float16', 'float32', 'float64')
 
 def input_floor(case):
     """The least precise float dtype among the arrays a case feeds."""
-    found = []
-
-    def walk(o):
-        if isinstance(o, dict):
-            if 'dtype' in o and 'shape' in o:
-                if o['dtype'] in _PRECISION:
-                    found.append(_PRECISION.index(o['dtype']))
-                return
-            for v in o.values():
-                walk(v)
-        elif isinstance(o, list):
-            for v in o:
-                walk(v)
-    walk([case.get('args'), case.get('kwargs')])
+    found = [_PRECISION.index(spec['dtype'])
+             for spec in gridlib().iter_specs([case.get('args'), case.get('kwargs')])
+             if spec['dtype'] in _PRECISION]
     return _PRECISION[min(found)] if found else None
 
 
