@@ -1,6 +1,4 @@
 """Bilinear function of two inputs: ``y_l = e1^T W_l e2`` (+ linear terms and a bias)."""
-import numpy
-
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import reshape
@@ -25,8 +23,6 @@ class BilinearFunction(function_node.FunctionNode):
         e1_type, e2_type, w_type = in_types[:3]
         type_check.expect(
             e1_type.dtype.kind == 'f',
-            # float32 only, as in Chainer 7.8.1
-            e1_type.dtype == numpy.float32,
             e1_type.ndim >= 2,
             e2_type.ndim >= 2,
             e1_type.shape[0] == e2_type.shape[0],

@@ -1,7 +1,6 @@
 """Matrix products: ``matmul`` (NumPy semantics, with transposes) and ``batch_matmul``."""
+import math
 import warnings
-
-import numpy
 
 import chainer
 from chainer import backend
@@ -140,15 +139,8 @@ def batch_matmul(a, b, transa=False, transb=False):
         ~chainer.Variable: Batch of products, shape ``(B, M, K)``.
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
-    # float32 only, checked before anything else, as Chainer 7.8.1's BatchMatMul does
-    for name, v in (('a', a), ('b', b)):
-        if v.dtype != numpy.float32:
-            expect = f"{name}.dtype == <class 'numpy.float32'>"
-            actual = f"{v.dtype} != <class 'numpy.float32'>"
-            raise type_check.InvalidType(
-                expect, actual, f'\nInvalid operation is performed in: BatchMatMul (Forward)'
-                                f'\n\nExpect: {expect}\nActual: {actual}')
     F = chainer.functions
-    a = F.reshape(a, a.shape[:2] + (-1,))
-    b = F.reshape(b, b.shape[:2] + (-1,))
+    # explicit widths (not -1), which a size-0 batch leaves undetermined
+    a = F.reshape(a, a.shape[:2] + (math.prod(a.shape[2:]),))
+    b = F.reshape(b, b.shape[:2] + (math.prod(b.shape[2:]),))
     return matmul(a, b, transa, transb)
