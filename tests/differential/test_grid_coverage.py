@@ -36,3 +36,18 @@ def test_grid_size():
     n = sum(len(_grids.recorded(s)['cases']) for s in ('functions', 'links', 'optimizers',
                                                        'misc'))
     assert n > 3500, n
+
+
+def test_every_function_option_is_exercised():
+    # each parameter with a default in the original's signature is given by some case,
+    # by keyword or by position
+    given = {}
+    for case in _grids.recorded('functions')['cases']:
+        sig = _grids.recorded('surface')['function_signatures'][case['fn']]
+        names = given.setdefault(case['fn'], set())
+        names.update(case.get('kwargs', {}))
+        names.update(sig['positional'][:len(case['args'])])
+    missing = {fn: [o for o in sig['options'] if o not in given.get(fn, ())]
+               for fn, sig in _grids.recorded('surface')['function_signatures'].items()}
+    missing = {fn: opts for fn, opts in missing.items() if opts}
+    assert not missing, f'options no grid case gives: {missing}'
