@@ -101,7 +101,6 @@ class SpatialTransformerSampler(function_node.FunctionNode):
         type_check.expect(
             x_type.dtype.kind == 'f',
             grid_type.dtype.kind == 'f',
-            grid_type.dtype == x_type.dtype,
             x_type.ndim == 4,
             grid_type.ndim == 4,
             grid_type.shape[1] == 2,

@@ -40,9 +40,7 @@ def _grid(offset, kh, kw, sy, sx, in_h, in_w):
     F = chainer.functions
     xp = backend.get_array_module(offset)
     n, _, out_h, out_w = offset.shape
-    # the sampling points have the offsets' dtype (float16 included), as in Chainer 7.8.1,
-    # whose sampler then requires x of the same dtype
-    dtype = offset.dtype
+    dtype = numpy.promote_types(offset.dtype, numpy.float32)
     rows = xp.arange(out_h)[None, None, :, None] * sy + xp.arange(kh)[:, None, None, None]
     cols = xp.arange(out_w)[None, None, None, :] * sx + xp.arange(kw)[None, :, None, None]
     shape = (kh, kw, out_h, out_w)
@@ -51,6 +49,8 @@ def _grid(offset, kh, kw, sy, sx, in_h, in_w):
     # A 1-pixel axis has no extent to normalize by; any coordinate reads its pixel.
     scale = xp.array([2 / max(in_w - 1, 1), 2 / max(in_h - 1, 1)], dtype).reshape(1, 2, 1, 1)
     off = F.reshape(offset, (n, 2, kh * kw, out_h * out_w))
+    if off.dtype != dtype:
+        off = F.cast(off, dtype)
     return (off + base) * scale - 1
 
 
