@@ -1,4 +1,5 @@
-"""Every ``chainer.functions`` function over its generated grid, against Chainer 7.8.1's answers.
+"""Every ``chainer.functions`` function (and Python's operators on Variables) over its
+generated grid, against Chainer 7.8.1's answers.
 
 Outputs (dtype, shape, values), first- and second-order gradients, and for inputs the original
 refuses, the exception type. The cases and the original's answers are recorded by
@@ -13,6 +14,13 @@ import _grids
 CASES = _grids.by_name('functions', 'fn')
 
 
+def _qualname(name):
+    # operator cases (``op:add``) stand for the Variable's special methods
+    if name.startswith('op:'):
+        return f'chainer.Variable.__{name[3:]}__'
+    return f'chainer.functions.{name}'
+
+
 @pytest.mark.parametrize('name', sorted(CASES))
 def test_function_grid(name):
     run = _grids.gridlib().run_function
@@ -21,6 +29,6 @@ def test_function_grid(name):
         numpy.random.seed(0)
         ours = run(chainer, case)
         problems = _grids.compare_case(case, ours)
-        failures += _grids.unexpected('function', f'chainer.functions.{name}', case, problems)
+        failures += _grids.unexpected('function', _qualname(name), case, problems)
     assert not failures, f'{len(failures)} differences from Chainer 7.8.1:\n' + '\n'.join(
         failures)
