@@ -42,8 +42,11 @@ def test_every_function_option_is_exercised():
     # each parameter with a default in the original's signature is given by some case,
     # by keyword or by position
     given = {}
+    signatures = _grids.recorded('surface')['function_signatures']
     for case in _grids.recorded('functions')['cases']:
-        sig = _grids.recorded('surface')['function_signatures'][case['fn']]
+        if case['fn'] not in signatures:        # Python's operators (``op:add``)
+            continue
+        sig = signatures[case['fn']]
         names = given.setdefault(case['fn'], set())
         names.update(case.get('kwargs', {}))
         names.update(sig['positional'][:len(case['args'])])
