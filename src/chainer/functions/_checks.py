@@ -16,6 +16,11 @@ except AttributeError:      # NumPy < 1.25
     AxisError = numpy.AxisError
 
 
+class AssertionValueError(ValueError, AssertionError):
+    """A ValueError for a mistake Chainer 7.8.1 catches with ``assert``: code that expects
+    either exception type keeps working."""
+
+
 def is_int(value, bool_ok=False):
     """Whether ``value`` is an int (a NumPy integer counts; a bool only if ``bool_ok``)."""
     if isinstance(value, (bool, numpy.bool_)):

@@ -141,7 +141,12 @@ def test_bias_scale_bilinear_parameter():
     with pytest.raises(AssertionError, match='initialW'):
         L.Bilinear(2, 3, 4, initialW=_x(3, 3, 4))
     p = L.Parameter(numpy.arange(3, dtype=numpy.float64))
-    assert p() is p.W and p.W.dtype == numpy.float64
+    # a new Variable on W's array, whose gradient reaches W (as in Chainer 7.8.1)
+    y = p()
+    assert y is not p.W and y.array is p.W.array and p.W.dtype == numpy.float64
+    y.grad = numpy.ones(3)
+    y.backward()
+    numpy.testing.assert_array_equal(p.W.grad, numpy.ones(3))
 
 
 # ---- activation --------------------------------------------------------------

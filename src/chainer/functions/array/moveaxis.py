@@ -22,6 +22,7 @@ class Moveaxis(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
         for name in ('source', 'destination'):
             for axis in getattr(self, name):
                 _checks.expect_axis(x_type, axis, func='moveaxis', name=f'{name} entry')

@@ -11,7 +11,7 @@ def _normalize_repeats(repeats):
     # Bools count as 0/1, as in Chainer (True repeats each element once).
     if isinstance(repeats, (int, numpy.integer)):
         repeats = (int(repeats),)
-    elif isinstance(repeats, (tuple, list)) and all(
+    elif isinstance(repeats, tuple) and all(
             isinstance(r, (int, numpy.integer)) for r in repeats):
         repeats = tuple(int(r) for r in repeats)
     else:

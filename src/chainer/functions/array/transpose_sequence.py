@@ -3,6 +3,8 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer import variable
+from chainer.functions.math._elementwise import as_dtype as _as_dtype
 from chainer.utils import type_check
 
 
@@ -20,8 +22,8 @@ class TransposeSequence(function_node.FunctionNode):
         first = in_types[0]
         type_check.expect(first.ndim >= 1)
         for i in range(1, len(in_types)):
+            # other dtypes are cast to the first sequence's, as in Chainer 7.8.1
             type_check.expect(
-                in_types[i].dtype == first.dtype,
                 in_types[i].ndim == first.ndim,
                 in_types[i].shape[1:] == first.shape[1:],
                 in_types[i - 1].shape[0] >= in_types[i].shape[0],
@@ -30,6 +32,7 @@ class TransposeSequence(function_node.FunctionNode):
     def forward(self, xs):
         self._unit = xs[0].shape[1:]
         self._dtype = xs[0].dtype
+        self._dtypes = [x.dtype for x in xs]
         lengths = numpy.array([len(x) for x in xs], dtype=numpy.intp)
         self._n_inputs = len(xs)
         if lengths[0] == 0:
@@ -45,7 +48,7 @@ class TransposeSequence(function_node.FunctionNode):
         j_idx = numpy.arange(total) - numpy.repeat(ends - n, n)
         offsets = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
         perm = offsets[j_idx] + t_idx
-        x = xp.concatenate(xs, axis=0)
+        x = xp.concatenate([x.astype(self._dtype, copy=False) for x in xs], axis=0)
         y = x.take(perm if xp is numpy else xp.asarray(perm), axis=0)
         return tuple(xp.split(y, ends[:-1].tolist(), axis=0))
 
@@ -60,7 +63,9 @@ class TransposeSequence(function_node.FunctionNode):
         if missing:
             zero = xp.zeros((0,) + self._unit, self._dtype)
             gxs = gxs + (zero,) * missing
-        return gxs
+        # each gradient in its own sequence's dtype
+        return tuple(_as_dtype(g, dt) if isinstance(g, variable.Variable) else
+                     g.astype(dt, copy=False) for g, dt in zip(gxs, self._dtypes))
 
 
 def transpose_sequence(xs):

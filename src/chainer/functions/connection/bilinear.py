@@ -68,8 +68,9 @@ class BilinearFunction(function_node.FunctionNode):
         e1, e2, W = retained[:3]
         gy, = grad_outputs
         n = e1.shape[0]
-        e1m = reshape.reshape(e1, (n, -1))
-        e2m = reshape.reshape(e2, (n, -1))
+        # explicit widths (not -1), which a size-0 batch leaves undetermined
+        e1m = reshape.reshape(e1, (n, W.shape[0]))
+        e2m = reshape.reshape(e2, (n, W.shape[1]))
         ret = []
         if 0 in indexes:
             ge1 = einsum.einsum('nl,nk,jkl->nj', gy, e2m, W)

@@ -95,11 +95,12 @@ def linear(x, W, b=None, n_batch_axes=1):
     batch_shape = None
     if n_batch_axes > 1:
         batch_shape = x.shape[:n_batch_axes]
-        x = F.reshape(x, (int(numpy.prod(batch_shape)), -1))
+        # explicit widths (not -1), which a size-0 batch leaves undetermined
+        x = F.reshape(x, (int(numpy.prod(batch_shape)), int(numpy.prod(x.shape[n_batch_axes:]))))
     elif x.ndim > 2:
-        x = F.reshape(x, (x.shape[0], -1))
+        x = F.reshape(x, (x.shape[0], int(numpy.prod(x.shape[1:]))))
     args = (x, W) if b is None else (x, W, b)
     y, = LinearFunction().apply(args)
     if batch_shape is not None:
-        y = F.reshape(y, batch_shape + (-1,))
+        y = F.reshape(y, batch_shape + (y.shape[1],))
     return y

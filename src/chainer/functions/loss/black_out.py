@@ -1,4 +1,6 @@
 """BlackOut loss (Ji et al., 2016): a sampled approximation of softmax cross entropy."""
+import numpy
+
 import chainer
 from chainer.functions.loss import _common
 
@@ -46,6 +48,10 @@ def black_out(x, t, W, samples, reduce='mean'):
     _common.check_labels('black_out', t, W.shape[0])
     _common.check_labels('black_out', samples, W.shape[0], name='samples')
     batch = x.shape[0]
+    if x.dtype != W.dtype and x.dtype.kind == 'f' and W.dtype.kind == 'f':
+        # two float dtypes: computed in the promoted one, as in Chainer 7.8.1
+        dtype = numpy.promote_types(x.dtype, W.dtype)
+        x, W = F.cast(x, dtype), F.cast(W, dtype)
     pos = F.sum(F.get_item(W, t) * x, axis=1)                         # (B,)
     xb = F.broadcast_to(F.expand_dims(x, 1), (batch, samples.shape[1], x.shape[1]))
     neg = F.sum(F.get_item(W, samples) * xb, axis=2)                   # (B, K)

@@ -1,4 +1,6 @@
 """Linear-chain conditional random field: its loss and its Viterbi decoding."""
+import numpy
+
 import chainer
 from chainer import backend
 from chainer.functions.loss import _common
@@ -133,7 +135,7 @@ def argmax_crf1d(cost, xs):
     alpha, back = _forward(xs, cost, best)
     score = F.max(alpha, axis=1)
     xp = backend.get_array_module(alpha.array)
-    cur = alpha.array.argmax(axis=1)
+    cur = alpha.array.argmax(axis=1).astype(numpy.int32)     # labels are int32, as in Chainer
     path = [cur[:xs[-1].shape[0]]]
     # Walk back: a sequence still running at step t takes its previous label
     # from the back-pointers; one that ended keeps its own last label.

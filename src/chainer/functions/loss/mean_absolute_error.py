@@ -18,7 +18,9 @@ class MeanAbsoluteError(function_node.FunctionNode):
         xp = backend.get_array_module(x0)
         self.diff = x0 - x1
         acc = numpy.float32 if x0.dtype == numpy.float16 else x0.dtype
-        return utils.force_array(xp.abs(self.diff).sum(dtype=acc) / max(x0.size, 1), x0.dtype),
+        # the mean of an empty batch is NaN, as NumPy's (and Chainer 7.8.1's)
+        mean = xp.abs(self.diff).sum(dtype=acc) / x0.size if x0.size else xp.full((), numpy.nan, acc)
+        return utils.force_array(mean, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         # NOTE: the sign is piecewise constant, so the gradient is gy times a constant.

@@ -37,6 +37,15 @@ def check_binary_float(in_types, names=('x1', 'x2')):
     type_check.expect_broadcast_shapes(a_type.shape, b_type.shape)
 
 
+def as_dtype(x, dtype):
+    """``x`` (a Variable, or None) cast to ``dtype`` where it has another one
+    (differentiably): a gradient takes its input's dtype when inputs of several float
+    dtypes met."""
+    if x is None or x.dtype == dtype:
+        return x
+    return chainer.functions.cast(x, dtype)
+
+
 def sum_to(gx, shape):
     """Sums the gradient of a broadcast input back to the input's ``shape``.
 

@@ -541,11 +541,17 @@ matmul = _module_level(_matmul)
 rmatmul = _module_level(_rmatmul)
 
 
+def _pos(self):
+    # unary plus is the Variable itself, as in Chainer 7.8.1
+    return self
+
+
 def install_variable_arithmetics():
     """Defines the arithmetic operators of :class:`~chainer.Variable`."""
     V = _Variable
     V.__neg__ = neg
     V.__abs__ = absolute
+    V.__pos__ = _pos
     V.__add__ = _add
     V.__radd__ = _radd
     V.__sub__ = _sub

@@ -23,6 +23,10 @@ class Cumprod(_cumsum._Cumulative):
         gy, = grad_outputs
         axis = self.axis
         in_shape = x.shape
+        if x.size == 0:
+            # nothing to differentiate: an empty gradient that depends on gy alone, as in
+            # Chainer 7.8.1 (whose second-order gradient with respect to x is None)
+            return F.reshape(gy * 0, in_shape),
         if axis is None:
             x = F.reshape(x, (-1,))
             axis = 0

@@ -1,4 +1,5 @@
 """Matrix products: ``matmul`` (NumPy semantics, with transposes) and ``batch_matmul``."""
+import math
 import warnings
 
 import chainer
@@ -139,6 +140,7 @@ def batch_matmul(a, b, transa=False, transb=False):
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
     F = chainer.functions
-    a = F.reshape(a, a.shape[:2] + (-1,))
-    b = F.reshape(b, b.shape[:2] + (-1,))
+    # explicit widths (not -1), which a size-0 batch leaves undetermined
+    a = F.reshape(a, a.shape[:2] + (math.prod(a.shape[2:]),))
+    b = F.reshape(b, b.shape[:2] + (math.prod(b.shape[2:]),))
     return matmul(a, b, transa, transb)

@@ -100,6 +100,12 @@ def update_running(running_mean, running_var, mean, var, m, decay):
         running += (1 - decay) * (m / max(m - 1, 1)) * var
 
 
+
+def _per_channel(x, gamma):
+    """Values averaged per channel, at least 1: gradients divide by it, and an empty batch
+    (or no channel) has empty gradients anyway."""
+    return max(x.size // gamma.size, 1) if gamma.size else 1
+
 class BatchNormalization(function_node.FunctionNode):
     """Normalizes by the mean and variance of the batch, then scales and shifts.
 
@@ -176,7 +182,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         x_hat = (xc - mean) * inv_std
         gbeta = gyc.sum(axis=axes, keepdims=True)
         ggamma = (gyc * x_hat).sum(axis=axes, keepdims=True)
-        m = x.size // gamma.size
+        m = _per_channel(x, gamma)
         gx = x_hat * ggamma
         gx += gbeta
         gx *= -1 / m
@@ -190,7 +196,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         ggx, gggamma, ggbeta = grad_outputs
         axes = self.axes
         shape = _param_shape(x.shape, axes)
-        m = x.size // gamma.size
+        m = _per_channel(x, gamma)
         dtype = compute_dtype(x.dtype, gamma.dtype)
 
         def c(v):   # into the compute dtype

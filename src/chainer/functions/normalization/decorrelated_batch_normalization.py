@@ -14,19 +14,22 @@ from chainer.utils import type_check
 
 def _group_shape(x_shape, groups):
     n, c = x_shape[:2]
-    return (n, groups, c // groups, -1)
+    rest = 1
+    for s in x_shape[2:]:
+        rest *= s
+    return (n, groups, c // groups, rest)
 
 
 def _to_groups(x, groups, ops):
     """``(N, C, ...)`` to ``(groups, C // groups, N * rest)``: one matrix of samples per group."""
-    n, g, d, _ = _group_shape(x.shape, groups)
-    x = ops.transpose(ops.reshape(x, (n, g, d, -1)), (1, 2, 0, 3))
-    return ops.reshape(x, (g, d, -1))
+    n, g, d, rest = _group_shape(x.shape, groups)
+    x = ops.transpose(ops.reshape(x, (n, g, d, rest)), (1, 2, 0, 3))
+    return ops.reshape(x, (g, d, n * rest))
 
 
 def _from_groups(y, x_shape, groups, ops):
-    n, g, d, _ = _group_shape(x_shape, groups)
-    y = ops.transpose(ops.reshape(y, (g, d, n, -1)), (2, 0, 1, 3))
+    n, g, d, rest = _group_shape(x_shape, groups)
+    y = ops.transpose(ops.reshape(y, (g, d, n, rest)), (2, 0, 1, 3))
     return ops.reshape(y, x_shape)
 
 

@@ -39,6 +39,8 @@ def _average_grad(func, gy):
 class AveragePoolingND(pooling_nd._PoolingND):
     """Average pooling over ``ndim`` spatial axes."""
 
+    _refuse_empty = True
+
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, pad_value=0):
         if pad_value is not None and pad_value != 0:
             raise ValueError(

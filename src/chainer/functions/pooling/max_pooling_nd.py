@@ -8,6 +8,7 @@ class MaxPoolingND(pooling_nd._PoolingND):
     """Max pooling over ``ndim`` spatial axes; ``indexes`` holds the winning tap of each window."""
 
     _indexes = None
+    _refuse_empty = True
 
     def forward(self, inputs):
         x, = inputs
