@@ -3,8 +3,6 @@ import collections
 
 import numpy
 
-import chainer
-
 from chainer.dataset import iterator
 from chainer.iterators import _statemachine
 from chainer.iterators import order_samplers
@@ -129,14 +127,12 @@ class _PrefetchingIterator(_StatefulIterator):
     #
     # Requests draw the next epochs' orders when Chainer 7.8.1 does (ahead of the
     # batches returned), from the same generator, so a seeded run sees the same
-    # random stream. Orders drawn for batches not yet returned are saved with the
-    # iterator ('prefetched_orders') and replayed after a load instead of being
-    # drawn again, so a resumed run carries on exactly.
+    # random stream. Orders in self._replay (those of a copy's original) are used
+    # before new ones are drawn.
 
     _n_prefetch = 1
     _pool = None
     _replay = ()
-    _prefetched_key = 'prefetched_orders'
 
     def _reset_state(self):
         super()._reset_state()
@@ -188,10 +184,10 @@ class _PrefetchingIterator(_StatefulIterator):
         # The orders drawn for what comes after the visible state, oldest first.
         return [order for _, drawn, _ in self._pending for order in drawn] + list(self._replay)
 
-    def _drop_pending(self):
-        # Forgets the batches requested ahead; the orders they drew are replayed
-        # when they are requested again, so nothing is drawn twice.
-        self._replay = collections.deque(self._orders_ahead())
+    def _drop_pending(self, keep_orders=True):
+        # Forgets the batches requested ahead. With keep_orders, the orders they drew
+        # are used again when they are requested anew; otherwise new ones are drawn.
+        self._replay = collections.deque(self._orders_ahead() if keep_orders else ())
         for _, _, handle in self._pending:
             self._discard(handle)
         self._pending = collections.deque()
@@ -202,23 +198,15 @@ class _PrefetchingIterator(_StatefulIterator):
         pass
 
     def serialize(self, serializer):
-        loading = not isinstance(serializer, chainer.serializer.Serializer)
-        if loading:
-            self._drop_pending()
+        """Saves or loads the state, as :class:`SerialIterator` does.
+
+        As in Chainer 7.8.1, saving or loading forgets the batches read ahead: they
+        are requested again, and an order their requests drew is drawn anew, so a
+        seeded run that saves snapshots draws the numbers Chainer's does. A resumed
+        run draws from the restored generator what the saved one draws after the save.
+        """
+        self._drop_pending(keep_orders=False)
         super().serialize(serializer)
-        ahead = self._orders_ahead()
-        if not loading:
-            if ahead:
-                serializer(self._prefetched_key, numpy.stack(ahead))
-            return
-        try:
-            # Read without a destination: the file may hold more or fewer orders.
-            stored = serializer(self._prefetched_key, None)
-        except KeyError:
-            # Chainer's snapshots lack it: the next orders are drawn afresh.
-            stored = None
-        self._replay = collections.deque(
-            [] if stored is None else [numpy.array(order) for order in stored])
 
     def _wait(self, result):
         return result.get()

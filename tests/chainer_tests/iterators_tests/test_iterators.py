@@ -45,11 +45,15 @@ def test_no_repeat_stops_and_reset_restarts(kind):
 @pytest.mark.parametrize('stop_after', [2, 4, 7])
 def test_resume_mid_epoch_gives_the_same_batches(kind, stop_after):
     # An interrupted run (snapshot after `stop_after` batches, restored into a new
-    # iterator) sees exactly the batches of an uninterrupted one, across epochs.
+    # iterator) sees exactly the batches of an uninterrupted one that took the same
+    # snapshot (taking one drops what prefetching iterators read ahead, as in Chainer),
+    # across epochs.
     dataset = list(range(7))
     np.random.seed(0)
     full = _make(kind, dataset, 3)
-    expected = [full.next() for _ in range(stop_after + 8)]
+    expected = [full.next() for _ in range(stop_after)]
+    _serializers.save(full)
+    expected += [full.next() for _ in range(8)]
     full.finalize()
 
     np.random.seed(0)
@@ -74,12 +78,9 @@ def test_snapshot_keys_and_chainer_snapshots_without_sampler_state(kind):
     chainer_keys = {'current_position', 'epoch', 'is_new_epoch', order_key,
                     'previous_epoch_detail'}
     assert chainer_keys <= set(snapshot)
-    ours = {'order_sampler/mt19937_keys', 'order_sampler/mt19937_pos',
-            'order_sampler/has_gauss', 'order_sampler/cached_gaussian'}
-    if kind == 'process':
-        # Two batches are read ahead, and the second one starts the next epoch.
-        ours.add('prefetched_orders')
-    assert {k for k in snapshot if k not in chainer_keys} == ours
+    assert {k for k in snapshot if k not in chainer_keys} == {
+        'order_sampler/mt19937_keys', 'order_sampler/mt19937_pos',
+        'order_sampler/has_gauss', 'order_sampler/cached_gaussian'}
     # A snapshot as Chainer 7 writes it: no sampler state, older key names.
     old = {k: v for k, v in snapshot.items() if k in chainer_keys}
     old['_order' if order_key == 'order' else 'order'] = old.pop(order_key)
