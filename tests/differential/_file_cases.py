@@ -70,6 +70,12 @@ class Case:
     racy = False
     deterministic = False
     slow = False
+    formats = ('npz', 'h5')
+    compression = True
+
+    def make_loaded(self, workdir, source):
+        """A fresh object already loaded from ``source``, or ``None``: the runner loads."""
+        return None
 
     def __init__(self, name, covers=()):
         self.name = name
@@ -304,7 +310,30 @@ for _name, _make, _covers, _call in _LINKS:
                         else 'chainer.links.' + c for c in _covers], call=_call))
 
 
-# The big vision models: nothing beyond the links above, but many parameters (slow).
+class VisionModelCase(LinkCase):
+    """A pretrained-model class: only more of the links above, but hundreds of megabytes.
+
+    Saved to ``.npz`` only (uncompressed), loaded the way users load weights
+    (``pretrained_model=<file>``), and observed through a digest of each array.
+    """
+
+    slow = True
+    formats = ('npz',)
+    compression = False
+
+    def __init__(self, name, cls_name, covers):
+        super().__init__(name, lambda: getattr(L, cls_name)(pretrained_model=None), covers)
+        self._cls_name = cls_name
+
+    def make_loaded(self, workdir, source):
+        return getattr(L, self._cls_name)(pretrained_model=source)
+
+    def observe(self, link, point):
+        return {k: numpy.array([v.size, numpy.sum(v, dtype=numpy.float64),
+                                numpy.sum(numpy.square(v, dtype=numpy.float64))])
+                if v.dtype.kind in 'fiu' else v for k, v in dump(link).items()}
+
+
 for _name, _covers in (('GoogLeNet', ['GoogLeNet']),
                        ('ResNet50Layers', ['ResNet50Layers', 'ResNetLayers']),
                        ('ResNet101Layers', ['ResNet101Layers']),
@@ -312,11 +341,8 @@ for _name, _covers in (('GoogLeNet', ['GoogLeNet']),
                        ('VGG16Layers', ['VGG16Layers', 'VGGLayers']),
                        ('VGG19Layers', ['VGG19Layers'])):
     _module = {'G': 'googlenet', 'R': 'resnet', 'V': 'vgg'}[_name[0]]
-    _case = LinkCase('link-' + _name,
-                     (lambda n: lambda: getattr(L, n)(pretrained_model=None))(_name),
-                     [f'chainer.links.model.vision.{_module}.{c}' for c in _covers])
-    _case.slow = True
-    _register(_case)
+    _register(VisionModelCase('link-' + _name, _name,
+                              [f'chainer.links.model.vision.{_module}.{c}' for c in _covers]))
 
 
 # ---- optimizers -----------------------------------------------------------------------------
@@ -884,4 +910,5 @@ def reference_surface():
 def case_json():
     """The cases' names, points and flags (for the test, which does not import chainer twice)."""
     return json.dumps({name: {'points': c.points, 'covers': c.covers, 'racy': c.racy,
-                              'slow': c.slow} for name, c in CASES.items()})
+                              'slow': c.slow, 'formats': c.formats}
+                       for name, c in CASES.items()})

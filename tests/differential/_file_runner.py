@@ -24,12 +24,9 @@ FORMATS = ('npz', 'h5')
 
 
 def framework():
-    from importlib import metadata
-    try:
-        metadata.version('rechainer')
-    except metadata.PackageNotFoundError:
-        return 'chainer'
-    return 'rechainer'
+    """``rechainer`` or ``chainer`` (defined once, beside this script)."""
+    import _seed_training
+    return _seed_training.framework()
 
 
 def _cases(names):
@@ -42,9 +39,11 @@ def _cases(names):
     return [c for c in cases if (c.name in names if names else not c.slow)]
 
 
-def _save_all(base, obj):
+def _save_all(case, base, obj):
     import chainer
-    chainer.serializers.save_npz(base + '.npz', obj)
+    chainer.serializers.save_npz(base + '.npz', obj, compression=case.compression)
+    if 'h5' not in case.formats:
+        return
     try:
         chainer.serializers.save_hdf5(base + '.h5', obj)
     except Exception as e:
@@ -69,7 +68,7 @@ def write(workdir, names):
             ctx = None
             try:
                 ctx = case.make(scratch)
-                case.run(ctx, point, lambda obj: _save_all(base, obj))
+                case.run(ctx, point, lambda obj: _save_all(case, base, obj))
                 _save_observed(base + '.obs.npz', case.observe(ctx, point))
             except Exception:
                 with open(base + '.write-error', 'w') as f:
@@ -87,7 +86,7 @@ def read(workdir, origin, names):
     side = os.path.join(workdir, framework())
     for case in _cases(names):
         for point in case.points:
-            for fmt in FORMATS:
+            for fmt in case.formats:
                 source = os.path.join(workdir, origin, f'{case.name}.{point}.{fmt}')
                 if not os.path.exists(source):
                     continue
@@ -97,11 +96,13 @@ def read(workdir, origin, names):
                 numpy.random.seed(1)  # another start: what is not loaded differs
                 ctx = None
                 try:
-                    ctx = case.make(scratch)
                     load = (chainer.serializers.load_npz if fmt == 'npz'
                             else chainer.serializers.load_hdf5)
                     try:
-                        load(source, case.target(ctx))
+                        ctx = case.make_loaded(scratch, source)
+                        if ctx is None:
+                            ctx = case.make(scratch)
+                            load(source, case.target(ctx))
                     except Exception as e:
                         with open(base + '.error', 'w') as f:
                             f.write(f'{type(e).__name__}: {e}')

@@ -140,3 +140,68 @@ def test_shuffle_order_sampler_reproducible_and_global_state_restored():
 def test_dali_iterator_is_a_clear_error():
     with pytest.raises(RuntimeError, match='not supported'):
         iterators.DaliIterator(None)
+
+
+class _CountingSampler:
+    # Records when orders are drawn (as NumPy's generator sees them in Chainer).
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, order, position):
+        self.calls += 1
+        return np.arange(len(order))
+
+
+# Orders drawn after each of the first batches (3 a epoch): the initial one, then the next
+# epoch's when the batch that ends an epoch is requested: at once (serial), one batch ahead
+# (threads), n_prefetch + 1 ahead (processes), as Chainer 7.8.1 draws them.
+@pytest.mark.parametrize('make,expected', [
+    (lambda s: iterators.SerialIterator(list(range(6)), 2, order_sampler=s),
+     [1, 1, 2, 2, 2, 3]),
+    (lambda s: iterators.MultithreadIterator(list(range(6)), 2, order_sampler=s),
+     [1, 2, 2, 2, 3, 3]),
+    (lambda s: iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=s,
+                                              n_processes=1),
+     [2, 2, 2, 3, 3, 3]),
+    (lambda s: iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=s,
+                                              n_processes=1, n_prefetch=2),
+     [2, 2, 3, 3, 3, 4]),
+], ids=['serial', 'thread', 'process', 'process-prefetch2'])
+def test_orders_are_drawn_when_chainer_draws_them(make, expected):
+    sampler = _CountingSampler()
+    it = make(sampler)
+    assert sampler.calls == 1
+    got = []
+    for _ in expected:
+        it.next()
+        got.append(sampler.calls)
+    assert got == expected
+    if hasattr(it, 'finalize'):
+        it.finalize()
+
+
+@pytest.mark.parametrize('kind,first', [('thread', 2), ('process', 1)])
+def test_saving_drops_what_was_read_ahead(kind, first):
+    # As in Chainer 7.8.1, serializing a prefetching iterator forgets the batches it read
+    # ahead: the order the batch ending the epoch drew is drawn again.
+    sampler = _CountingSampler()
+    if kind == 'thread':
+        it = iterators.MultithreadIterator(list(range(6)), 2, order_sampler=sampler)
+    else:
+        it = iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=sampler,
+                                            n_processes=1)
+    for _ in range(first):
+        it.next()
+    assert sampler.calls == 2
+    _serializers.save(it)
+    assert it.next() == [2, 3] if kind == 'process' else it.next() == [4, 5]
+    assert sampler.calls == 3
+    it.finalize()
+
+
+def test_shuffled_orders_come_from_the_global_generator():
+    np.random.seed(4)
+    expected = [np.random.permutation(5).tolist() for _ in range(2)]
+    np.random.seed(4)
+    it = iterators.SerialIterator(list(range(5)), 5)
+    assert [it.next() for _ in range(2)] == expected

@@ -106,12 +106,8 @@ class ParameterStatistics(extension.Extension):
         """Saves or loads the trigger's progress (``_trigger/...``) and the statistics
         gathered since the last report (``_summary/...``), so that a resumed run reports
         the same means; Chainer 7.8.1 saves neither. Files without them load."""
-        child = _state.optional_child(serializer, '_trigger')
-        if child is not None and hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(child)
-        child = _state.optional_child(serializer, '_summary')
-        if child is not None:
-            self._summary.serialize(child)
+        _state.serialize_optional(serializer, '_trigger', self._trigger)
+        _state.serialize_optional(serializer, '_summary', self._summary)
 
     def register_statistics(self, name, function):
         """Adds a statistic ``function(array) -> scalar or array`` under ``name``."""

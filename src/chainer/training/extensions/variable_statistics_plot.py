@@ -100,9 +100,7 @@ class VariableStatisticsPlot(extension.Extension):
         """Saves or loads the trigger's progress (``_trigger/...``) and the statistics
         plotted so far (``_xs`` and ``_samples/<data|grad>``), so that a resumed run
         draws the whole curve; Chainer 7.8.1 saves neither. Files without them load."""
-        child = _state.optional_child(serializer, '_trigger')
-        if child is not None and hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(child)
+        _state.serialize_optional(serializer, '_trigger', self._trigger)
         n_stats = len(self._percentile_sigmas) + 2
         if isinstance(serializer, serializer_module.Serializer):
             serializer('_xs', numpy.asarray(self._xs, numpy.int64))
