@@ -95,6 +95,10 @@ _LINKS = {
 for _name, _code in _LINKS.items():
     _case(f'link-{_name}', f'link = {_code}; out = [p.array for _, p in sorted(link.namedparams())'
           f' if p.array is not None]')
+# A big model, by a digest of each parameter.
+_case('link-ResNet50Layers', 'link = L.ResNet50Layers(pretrained_model=None); '
+      'out = [numpy.array([p.array.sum(dtype=numpy.float64), '
+      '(p.array.astype(numpy.float64) ** 2).sum()]) for _, p in sorted(link.namedparams())]')
 _case('link-Linear-lazy-call', 'link = L.Linear(None, 5); link(x); out = [link.W.array, link.b.array]')
 _case('link-LSTM-lazy-call', 'link = L.LSTM(None, 4); link(x); '
       'out = [p.array for _, p in sorted(link.namedparams())]')
