@@ -5,7 +5,6 @@ import numpy
 
 from chainer.dataset import iterator
 from chainer.iterators import _statemachine
-from chainer.iterators import order_samplers
 
 
 class _StatefulIterator(iterator.Iterator):

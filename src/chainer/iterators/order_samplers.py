@@ -1,6 +1,4 @@
 """Order samplers: decide the order in which an iterator visits a dataset."""
-import numpy
-
 from chainer.utils import _random_state
 
 
@@ -31,7 +29,6 @@ class ShuffleOrderSampler(OrderSampler):
     """
 
     def __init__(self, random_state=None):
-        self._owns_state = random_state is not None
         if random_state is None:
             random_state = _random_state.global_generator()
         self._random = random_state
