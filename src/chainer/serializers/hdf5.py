@@ -53,6 +53,13 @@ class HDF5Serializer(serializer.Serializer):
         array = getattr(value, 'array', value)
         array = numpy.asarray(array) if numpy.isscalar(array) else backend.CpuDevice().send(array)
         compression = self.compression if array.size > 1 else None
+        if array.dtype.kind == 'U':
+            # Text (LogReport's log, a summary's names): h5py refuses NumPy's unicode
+            # arrays, so it goes in as variable-length UTF-8 strings (Chainer 7.8.1
+            # cannot write such values to HDF5 at all).
+            self.group.create_dataset(key, data=array.astype(object),
+                                      dtype=h5py.string_dtype(), compression=compression)
+            return value
         self.group.create_dataset(key, data=array, compression=compression)
         return value
 
@@ -66,7 +73,8 @@ def save_hdf5(filename, obj, compression=4):
         compression (int): gzip level for arrays.
     """
     _check_available()
-    with _files.atomic_open(filename) as f:
+    # h5py reads back what it wrote through a file object: open it for reading too.
+    with _files.atomic_open(filename, 'w+b') as f:
         with h5py.File(f, 'w') as h5:
             HDF5Serializer(h5, compression).save(obj)
 
@@ -111,7 +119,11 @@ class HDF5Deserializer(serializer.Deserializer):
         if dataset.shape is None:  # an empty dataset: the saved value was None
             return None
         try:
-            data = numpy.asarray(dataset[()])
+            if h5py.check_string_dtype(dataset.dtype) is not None:
+                # Text written as variable-length strings: read back as str.
+                data = numpy.asarray(dataset.asstr()[()], dtype=str)
+            else:
+                data = numpy.asarray(dataset[()])
         except Exception as e:
             raise _files.CorruptedFileError(
                 f'cannot read {key!r} in {self._source!r}: {e}') from e

@@ -128,17 +128,18 @@ def run(kind, name, n_layers, dropout_ratio, hx, cx, ws, bs, xs, use_bi_directio
         offsets.append(b + (offsets[-1] if offsets else 0))
     hs = F.separate(hx, 0)
     cs = (None,) * len(hs) if cx is None else F.separate(cx, 0)
-    dropout = dropout_ratio > 0 and chainer.config.train
+    # As in Chainer 7.8.1, every direction of every layer but the first draws its own
+    # dropout mask, even at ratio 0, so that seeded runs get the same random stream.
+    dropout = chainer.config.train
     x_all = F.concat(xs, 0) if len(xs) > 1 else variable.as_variable(xs[0])
     hy, cy = [], []
     for layer in range(n_layers):
-        if layer > 0 and dropout:
-            x_all = F.dropout(x_all, dropout_ratio)
         outs = []
         for d in range(n_dirs):
             i = layer * n_dirs + d
             params = kind.prepare(ws[i], bs[i])
-            ys, h, c = _run_direction(kind, x_all, offsets, batches, hs[i], cs[i], params, d == 1)
+            x_in = F.dropout(x_all, dropout_ratio) if layer > 0 and dropout else x_all
+            ys, h, c = _run_direction(kind, x_in, offsets, batches, hs[i], cs[i], params, d == 1)
             outs.append(ys)
             hy.append(h)
             cy.append(c)
