@@ -36,6 +36,8 @@ class Context:
         implicit_inputs (dict): Name -> array of the inputs that come neither from the
             network's arguments nor from a function (constants, persistent values).
         param_to_link (dict): ``id`` of a parameter -> ``(path of its link, link)``.
+        opset_version (int): The opset being exported.
+        functions (list): The functions of the graph, in the order of conversion.
     """
 
     def __init__(self, model):
@@ -50,6 +52,9 @@ class Context:
         self._array_inputs = {}
         self._input_order = []     # names of the inputs added by conversion, in order
         self.opset_version = None  # the opset being exported (set by export)
+        self.functions = []        # the graph's functions (set by Graph)
+        self.implicit_arrays = {}  # input node no function made -> its array (set by Graph)
+        self._packed = {}          # ONNX name -> (source name, axis, index, count)
         if isinstance(model, chainer.Link):
             self._register_model(model)
 
@@ -184,6 +189,42 @@ class Context:
             candidate = '{}_{}'.format(name, n)
         self._added_names.add(candidate)
         return candidate
+
+    def constant_value(self, node):
+        """The array of ``node`` when it is a constant of the graph: made by no function, and
+        neither a network input nor a parameter; otherwise None.
+
+        Args:
+            node (~chainer.variable.VariableNode): An input of a function of the graph.
+        """
+        if node.creator_node is not None or self.is_pinned(node):
+            return None
+        if isinstance(node.get_variable_or_none(), chainer.Parameter):
+            return None
+        value = self.implicit_arrays.get(node)
+        return node.data if value is None else value
+
+    def set_packed(self, names, source, axis):
+        """Records that the tensors ``names`` are the slices of ``source`` along ``axis``
+        (``source[i]`` for ``names[i]``, the axis dropped), so that a converter that stacks
+        them all again can use ``source`` (see :meth:`unpacked_source`). Converters that
+        split a tensor into a list (Separate, TransposeSequence, the n-step RNNs) record it;
+        the nodes that compute the single slices are left out of the file when nothing else
+        uses them, so the graph does not depend on the number of slices.
+        """
+        for i, name in enumerate(names):
+            self._packed[name] = (source, axis, i, len(names))
+
+    def unpacked_source(self, names, axis):
+        """The tensor whose slices along ``axis`` are exactly ``names``, in order, or None
+        (see :meth:`set_packed`)."""
+        first = self._packed.get(names[0]) if names else None
+        if first is None or first[1] != axis or first[3] != len(names):
+            return None
+        for i, name in enumerate(names):
+            if self._packed.get(name) != (first[0], axis, i, len(names)):
+                return None
+        return first[0]
 
     def get_link(self, param):
         """Returns the link that holds ``param`` (``None`` if it is not the model's)."""

@@ -19,7 +19,10 @@ from onnx_chainer import _onnx
 # changes (``functions.opset_version.support``); operators that only moved an attribute into
 # an input at a later opset are rewritten in one place (``functions._upgrade``).
 MINIMUM_OPSET_VERSION = 7
-MAXIMUM_OPSET_VERSION = 11
+MAXIMUM_OPSET_VERSION = 17
+# What ``opset_version=None`` exports: the highest opset of Chainer 7.8.1's onnx_chainer, which
+# runtimes of its time read too.
+DEFAULT_OPSET_VERSION = 11
 
 # Names this module offers that need the onnx package, loaded when first used.
 _LAZY = {'Context': ('onnx_chainer.context', 'Context'),
@@ -363,8 +366,9 @@ def export(model, args, filename=None, export_params=True, graph_name='Graph',
         export_params (bool): Write the parameters as initializers.
         graph_name (str): Name of the ONNX graph.
         save_text (bool): Also write a text dump to ``filename + '.txt'``.
-        opset_version (int): ONNX opset; ``None``: the highest that both ONNX-Chainer
-            (``MAXIMUM_OPSET_VERSION``) and the installed onnx support.
+        opset_version (int): ONNX opset, from ``MINIMUM_OPSET_VERSION`` (7) to
+            ``MAXIMUM_OPSET_VERSION`` (17); ``None``: ``DEFAULT_OPSET_VERSION`` (11), or the
+            installed onnx's highest if that is lower.
         input_names (str, list or dict): Names of the inputs (default ``Input_<i>``).
         output_names (str, list or dict): Names of the outputs (default: the name of the
             function that made each).
@@ -411,7 +415,7 @@ def _export_main(model, args, filename=None, export_params=True, graph_name='Gra
                         'keyed by domain, got {}'.format(type(external_opset_imports).__name__))
 
     if opset_version is None:
-        opset_version = min(onnx.defs.onnx_opset_version(), MAXIMUM_OPSET_VERSION)
+        opset_version = min(onnx.defs.onnx_opset_version(), DEFAULT_OPSET_VERSION)
     elif isinstance(opset_version, bool) or not isinstance(
             opset_version, (int, numpy.integer)):
         raise TypeError('export: opset_version must be an int, got {!r}'.format(opset_version))
@@ -465,7 +469,7 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
     if external_converters:
         converters.update(external_converters)
     graph = Graph(context, converters, opset_version, list(network_inputs), out_vars)
-    graph.implicit_arrays = hook.implicit_arrays
+    graph.implicit_arrays = context.implicit_arrays = hook.implicit_arrays
     nodes = graph.to_onnx_graph()
 
     # Inputs: the model's parameters, the network inputs, then what conversion added.
@@ -488,9 +492,13 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
         input_infos.append(onnx.helper.make_tensor_value_info(
             name, _tensor_type(onnx, var.dtype), shape))
     added = {t.name: t for t in context.parameters}
+    used = {name for node in nodes for name in node.input}
     for name, array in graph.inputs.items():
-        added[name] = onnx.numpy_helper.from_array(_to_cpu(array), name)
-    for tensor in (added[name] for name in context._input_order):
+        # A constant of the model that the converters replaced (a permutation inverted at
+        # export time, a zero initial state) is left out.
+        if name in used:
+            added[name] = onnx.numpy_helper.from_array(_to_cpu(array), name)
+    for tensor in (added[name] for name in context._input_order if name in added):
         initializers.append(tensor)
         input_infos.append(onnx.helper.make_tensor_value_info(
             tensor.name, tensor.data_type, list(tensor.dims)))

@@ -59,6 +59,7 @@ class Graph:
             network_outputs = list(network_outputs.values())
         self.network_outputs = network_outputs
         self.functions = self._build_computational_graph([v.node for v in network_outputs])
+        context.functions = self.functions
         self.func_names = {}
         counts = {}
         for func in self.functions:
@@ -168,9 +169,24 @@ class Graph:
         for func in self.functions:
             self.onnx_nodes.extend(self.convert_to_onnx_node(func))
         names = [self.context.get_name(v) for v in self.network_outputs]
+        self.onnx_nodes = _used_nodes(self.onnx_nodes, names)
         written = {}
         for node in self.onnx_nodes:
             for out in node.output:
                 written.setdefault(out, len(written))
         self.output_order = sorted(set(names), key=lambda n: written.get(n, len(written)))
         return self.onnx_nodes
+
+
+def _used_nodes(nodes, output_names):
+    """The nodes that the outputs depend on, in order. Converters may leave nodes whose
+    results nothing uses (the single slices of a list that the next function stacks again
+    from its source, for instance); they are dropped so that the graph does not depend on
+    what they computed."""
+    needed = set(output_names)
+    kept = []
+    for node in reversed(nodes):
+        if any(name in needed for name in node.output):
+            kept.append(node)
+            needed.update(node.input)
+    return kept[::-1]

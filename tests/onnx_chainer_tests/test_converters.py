@@ -42,9 +42,12 @@ DEPARTURES = {
     'identity': 'onnx:Identity:inputs',
     'average_pooling_nd_pad_value': 'onnx:AveragePoolingND:pad_value',
     'unpooling_2d_outsize': 'onnx:Unpooling2D:outsize',
+    'repeat_list': 'onnx:Repeat:elementwise',
+    'normalize_axis': 'onnx:NormalizeL2:eps',
+    'n_step_gru': 'onnx:n_step_gru:graph',
 }
 
-LAST_OPSET = 11
+LAST_OPSET = onnx_chainer.MAXIMUM_OPSET_VERSION
 
 
 def _lowest(case):
@@ -88,9 +91,10 @@ def export_case(case, opset):
 
 
 def _reference(case, opset):
-    if not case.reference:
+    # Chainer 7.8.1's export of the case, for the functions it converted.
+    if not case.reference or case.converter not in _compare.reference()['converters']:
         return None
-    return _compare.reference()['cases'][case.name].get(str(opset))
+    return _compare.reference()['cases'].get(case.name, {}).get(str(opset))
 
 
 def _check_reference(case, opset, proto=None, error=None, record=()):
@@ -163,8 +167,8 @@ def test_every_converter_has_a_case():
 
 
 def test_converters_cover_chainer_781():
-    # Every function Chainer 7.8.1's onnx_chainer converts has a converter here, with the same
-    # lowest opset (at or above 7, where both start).
+    # Every function Chainer 7.8.1's onnx_chainer converts has a converter here, from the same
+    # lowest opset or a lower one (at or above 7, where both start).
     ref = _compare.reference()['converters']
     missing = sorted(set(ref) - set(_registry.CONVERTERS))
     assert not missing
@@ -172,7 +176,7 @@ def test_converters_cover_chainer_781():
         if versions is None:
             assert _registry.lowest_opset(name) <= onnx_chainer.MINIMUM_OPSET_VERSION
         else:
-            assert max(7, versions[0]) == max(7, _registry.lowest_opset(name)), name
+            assert max(7, versions[0]) >= max(7, _registry.lowest_opset(name)), name
 
 
 def test_converters_by_class_name():
