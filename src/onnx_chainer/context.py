@@ -55,6 +55,9 @@ class Context:
         self.functions = []        # the graph's functions (set by Graph)
         self.implicit_arrays = {}  # input node no function made -> its array (set by Graph)
         self._packed = {}          # ONNX name -> (source name, axis, index, count)
+        self.dims = None           # _dynamic.DimTable when input_shapes names dimensions
+        self.network_input_names = []
+        self._symbols = {}         # dynamic dimension name -> ONNX name of its size
         if isinstance(model, chainer.Link):
             self._register_model(model)
 
@@ -203,6 +206,24 @@ class Context:
             return None
         value = self.implicit_arrays.get(node)
         return node.data if value is None else value
+
+    def symbol_value(self, symbol):
+        """The ONNX name of a 1-element int64 tensor holding the run-time size of the
+        dynamic dimension ``symbol`` (read from the network input that names it); the nodes
+        that compute it come with the function being converted, once per export."""
+        name = self._symbols.get(symbol)
+        if name is None:
+            index, axis = self.dims.symbols[symbol]
+            func_name = onnx_helper.get_func_name()
+            shape = self._unique('{}_shape_of_{}'.format(func_name, symbol))
+            name = self._unique('{}_{}'.format(func_name, symbol))
+            axis_name = self.add_const(numpy.array([axis], numpy.int64), symbol + '_axis')
+            self.constants.append(onnx.helper.make_node(
+                'Shape', [self.network_input_names[index]], [shape], name=func_name))
+            self.constants.append(onnx.helper.make_node(
+                'Gather', [shape, axis_name], [name], name=func_name, axis=0))
+            self._symbols[symbol] = name
+        return name
 
     def set_packed(self, names, source, axis):
         """Records that the tensors ``names`` are the slices of ``source`` along ``axis``

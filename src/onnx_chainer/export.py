@@ -13,6 +13,7 @@ import chainer
 from chainer import backend
 from chainer.utils import experimental
 
+from onnx_chainer import _dynamic
 from onnx_chainer import _onnx
 
 # The opsets whose converters are tested. A converter declares the opsets at which its output
@@ -455,6 +456,13 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
     context = Context(model)
     context.opset_version = opset_version
     network_inputs = rename_variable_name(context, in_vars, keys, input_names)
+    context.network_input_names = list(network_inputs)
+
+    # Sizes that follow the named dimensions of input_shapes are found by running a copy of
+    # the model as it is now once more per name (see _dynamic).
+    symbols = _dynamic.symbols_of(shapes, in_vars) if customized_shapes else {}
+    before = _dynamic.copy_model(model) if symbols else None
+    rng_state = numpy.random.get_state()
 
     hook = RetainInputHook()
     with hook, mapping.patch_functions():
@@ -470,6 +478,8 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
         converters.update(external_converters)
     graph = Graph(context, converters, opset_version, list(network_inputs), out_vars)
     graph.implicit_arrays = context.implicit_arrays = hook.implicit_arrays
+    if before is not None:
+        context.dims = _probe(before, keys, in_vars, symbols, graph.functions, rng_state)
     nodes = graph.to_onnx_graph()
 
     # Inputs: the model's parameters, the network inputs, then what conversion added.
@@ -535,6 +545,30 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
         outputs = collections.OrderedDict((name, by_name[name]) for name in out_order)
         return onnx_model, network_inputs, outputs
     return onnx_model
+
+
+def _probe(model, keys, in_vars, symbols, functions, rng_state):
+    # The DimTable of the traced functions (None when the model cannot be probed).
+    import copy
+
+    from onnx_chainer import mapping
+    from onnx_chainer.graph import computational_order
+    from onnx_chainer.graph import function_name
+
+    def run(m, args):
+        args = [chainer.Variable(a) for a in args]
+        with mapping.patch_functions():
+            out = m(**dict(zip(keys, args))) if keys is not None else m(*args)
+        return _network_outputs(out)[1]
+
+    after = numpy.random.get_state()
+    try:
+        return _dynamic.probe(
+            model, keys, in_vars, symbols, run,
+            lambda outs: computational_order([v.node for v in outs]), function_name,
+            functions, lambda: copy.deepcopy(model), rng_state)
+    finally:
+        numpy.random.set_state(after)
 
 
 def _infer_output_shapes(onnx, onnx_model, outputs):

@@ -447,7 +447,8 @@ CASES = [
     Case('upsampling_2d_constant', 'Upsampling2D',
          lambda m, x: F.upsampling_2d(
              x, F.max_pooling_2d(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4) % 7, 2,
-                                 return_indices=True)[1], 2, outsize=(5, 4)),
+                                 return_indices=True)[1], 2, outsize=(5, 4),
+             cover_all=False),
          [u(1, 2, 2, 2)]),
     Case('unpooling_2d_overlap', 'Unpooling2D',
          lambda m, x: F.unpooling_2d(x, 3, 2, 1, cover_all=False), [u(1, 2, 3, 3)]),

@@ -2,12 +2,15 @@
 import numpy
 
 from onnx_chainer import onnx_helper
+from onnx_chainer.functions._common import dims
 from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import INT64_MAX
 from onnx_chainer.functions._common import INT64_MIN
+from onnx_chainer.functions._common import is_dim
 from onnx_chainer.functions._common import normalize_axis
 from onnx_chainer.functions._common import out_shape
+from onnx_chainer.functions._common import shape_input
 from onnx_chainer.functions._common import tensor_type
 from onnx_chainer.functions._registry import converts
 from onnx_chainer.functions.opset_version import support  # NOQA
@@ -59,8 +62,17 @@ def _transpose(output_names, input_names, perm):
 
 @converts('BroadcastTo', opsets=(8,))
 def convert_BroadcastTo(func, opset_version, input_names, output_names, context):
-    shape = context.add_const(numpy.array(out_shape(func), _int64), 'shape')
-    return onnx_helper.make_node('Expand', [input_names[0], shape], output_names),
+    out = dims(func, context)
+    if not any(is_dim(d) for d in out):
+        shape = context.add_const(numpy.array(out_shape(func), _int64), 'shape')
+        return onnx_helper.make_node('Expand', [input_names[0], shape], output_names),
+    # A dynamic size the input already has is kept by Expand's broadcasting (1).
+    x = dims(func, context, 'in')
+    x = [None] * (len(out) - len(x)) + x
+    target = [1 if is_dim(d) and d == a else d for d, a in zip(out, x)]
+    gb = onnx_helper.GraphBuilder()
+    gb.op('Expand', [input_names[0], shape_input(gb, context, target)])
+    return gb.nodes(output_names)
 
 
 @converts('Cast', opsets=(1, 6))
@@ -349,8 +361,28 @@ def _repeat_elementwise(func, input_names, output_names, context):
     return gb.nodes(output_names)
 
 
+def reshape_target(func, context, gb, out, in_dims=None):
+    """The target shape of a ``Reshape`` to the dims ``out`` that works at every size of the
+    dynamic dimensions: a size equal to the input's at the same axis is copied (0), a single
+    remaining dynamic size is inferred (-1), and the others are computed at run time."""
+    target = list(out)
+    if in_dims is not None:
+        target = [0 if is_dim(d) and k < len(in_dims) and in_dims[k] == d else d
+                  for k, d in enumerate(out)]
+    rest = [k for k, d in enumerate(target) if is_dim(d)]
+    if len(rest) == 1:
+        target[rest[0]] = -1
+    return shape_input(gb, context, target)
+
+
 @converts('Reshape', opsets=(1, 5))
 def convert_Reshape(func, opset_version, input_names, output_names, context):
+    out = dims(func, context)
+    if any(is_dim(d) for d in out):
+        gb = onnx_helper.GraphBuilder()
+        target = reshape_target(func, context, gb, out, dims(func, context, 'in'))
+        gb.op('Reshape', [input_names[0], target])
+        return gb.nodes(output_names)
     shape = context.add_const(numpy.array(func.shape, _int64), 'shape')
     return onnx_helper.make_node('Reshape', [input_names[0], shape], output_names),
 
@@ -426,10 +458,11 @@ def convert_SplitAxis(func, opset_version, input_names, output_names, context):
     shape = in_shape(func)
     axis = normalize_axis(func.axis, len(shape))
     size = shape[axis]
-    ios = getattr(func, 'indices_or_sections', None)
-    if ios is None:         # Chainer's own attributes
-        ios = func.sections if getattr(func, 'sections', None) else func.indices
+    ios = func.sections if func.sections is not None else func.indices
     if isinstance(ios, (int, numpy.integer)):
+        if is_dim(dims(func, context, 'in')[axis]):
+            # Equal parts of a dynamic axis: Split's default, whatever its size.
+            return onnx_helper.make_node('Split', input_names, output_names, axis=axis),
         split = [size // int(ios)] * int(ios)
     else:
         bounds = [0] + [min(max(int(i), 0), size) for i in ios] + [size]
@@ -441,7 +474,8 @@ def convert_SplitAxis(func, opset_version, input_names, output_names, context):
 def convert_Squeeze(func, opset_version, input_names, output_names, context):
     shape = in_shape(func)
     if func.axis is None:
-        axes = [i for i, d in enumerate(shape) if d == 1]
+        # A dynamic size traced as 1 is not squeezed: it is another size at run time.
+        axes = [i for i, d in enumerate(dims(func, context, 'in')) if d == 1 and not is_dim(d)]
     else:
         axis = func.axis if isinstance(func.axis, tuple) else (func.axis,)
         axes = sorted(normalize_axis(a, len(shape)) for a in axis)
@@ -459,8 +493,7 @@ def convert_Tile(func, opset_version, input_names, output_names, context):
     nodes = []
     if len(reps) > ndim:
         gb = onnx_helper.GraphBuilder()
-        shape = context.add_const(
-            numpy.array((1,) * (len(reps) - ndim) + in_shape(func), _int64), 'shape')
+        shape = shape_input(gb, context, [1] * (len(reps) - ndim) + dims(func, context, 'in'))
         x = gb.op('Reshape', [x, shape])
         nodes = list(gb.nodes())
     reps = (1,) * (ndim - len(reps)) + reps
@@ -544,13 +577,14 @@ def convert_FlipUD(func, opset_version, input_names, output_names, context):
 @converts('SumTo')
 def convert_SumTo(func, opset_version, input_names, output_names, context):
     """Sums the leading axes away and the axes where the target has size 1."""
-    shape, target = in_shape(func), out_shape(func)
+    shape, target = dims(func, context, 'in'), dims(func, context)
     lead = len(shape) - len(target)
     gb = onnx_helper.GraphBuilder()
     x = input_names[0]
     if lead:
         x = gb.op('ReduceSum', [x], axes=list(range(lead)), keepdims=0)
-    axes = [i for i, (s, t) in enumerate(zip(shape[lead:], target)) if t == 1 and s != 1]
+    axes = [i for i, (s, t) in enumerate(zip(shape[lead:], target))
+            if t == 1 and not is_dim(t) and (s != 1 or is_dim(s))]
     if axes:
         x = gb.op('ReduceSum', [x], axes=axes, keepdims=1)
     if x == input_names[0]:
