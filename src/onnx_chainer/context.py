@@ -218,10 +218,11 @@ class Context:
             shape = self._unique('{}_shape_of_{}'.format(func_name, symbol))
             name = self._unique('{}_{}'.format(func_name, symbol))
             axis_name = self.add_const(numpy.array([axis], numpy.int64), symbol + '_axis')
+            # Named after their outputs: node names are unique in a graph.
             self.constants.append(onnx.helper.make_node(
-                'Shape', [self.network_input_names[index]], [shape], name=func_name))
+                'Shape', [self.network_input_names[index]], [shape], name=shape))
             self.constants.append(onnx.helper.make_node(
-                'Gather', [shape, axis_name], [name], name=func_name, axis=0))
+                'Gather', [shape, axis_name], [name], name=name, axis=0))
             self._symbols[symbol] = name
         return name
 

@@ -206,6 +206,7 @@ class Graph:
             self._dynamic[name] = name
             return name
         gb = onnx_helper.GraphBuilder()
+        gb._func_name = '{}_input{}'.format(self.func_names[func], index)  # apart from its own
         shape = _common.shape_input(gb, self.context, dims)
         value = onnx.numpy_helper.from_array(array.reshape(-1)[:1])
         out = gb.op('ConstantOfShape', [shape], value=value)

@@ -52,10 +52,14 @@ class Case:
         rtol, atol: Tolerances of that comparison.
         reference (bool): Whether Chainer 7.8.1 can run the case (``False`` for the cases
             that need classes only rechainer's tests define).
+        batch (bool): Whether the first axis of the inputs is a batch axis that the graph
+            may leave dynamic (``False`` where it is not: sequences of a list, inputs of
+            different batches, a condition computed from the inputs' values outside the
+            graph).
     """
 
     def __init__(self, name, converter, fn, inputs, params=None, links=None, export=None,
-                 check_values=True, rtol=1e-5, atol=1e-5, reference=True):
+                 check_values=True, rtol=1e-5, atol=1e-5, reference=True, batch=True):
         self.name = name
         self.converter = converter
         self.fn = fn
@@ -67,6 +71,7 @@ class Case:
         self.rtol = rtol
         self.atol = atol
         self.reference = reference
+        self.batch = batch
 
     def _make(self, spec, rng):
         if isinstance(spec, np.ndarray):
@@ -206,7 +211,7 @@ CASES = [
     Case('vstack', 'Vstack', lambda m, x, y: F.vstack((x, y)), [u(2, 3), u(1, 3)]),
     Case('vstack_1d', 'Vstack', lambda m, x, y: F.vstack((x, y)), [u(3), u(3)]),
     Case('where', 'Where', lambda m, c, x, y: F.where(c.array > 0, x, y),
-         [u(2, 3), u(2, 3), u(2, 3)]),
+         [u(2, 3), u(2, 3), u(2, 3)], batch=False),
 
     # -- connection
     Case('convolution_2d', 'Convolution2DFunction',
@@ -412,7 +417,8 @@ CASES = [
          lambda m, a, b, c: F.batch_matmul(F.batch_matmul(a, b, transb=True), c),
          [u(2, 3, 4), u(2, 5, 4), u(2, 5)]),
     Case('lstm', 'LSTM', lambda m, c, x: F.lstm(c, x), [u(2, 3), u(2, 12)]),
-    Case('lstm_shrinking_batch', 'LSTM', lambda m, c, x: F.lstm(c, x), [u(3, 2), u(2, 8)]),
+    Case('lstm_shrinking_batch', 'LSTM', lambda m, c, x: F.lstm(c, x), [u(3, 2), u(2, 8)],
+         batch=False),
     Case('lstm_link_steps', 'LSTM', lambda m, x, y, z: m.l(z) + m.l(y) * m.l(x),
          [u(2, 4), u(2, 4), u(2, 4)], links={'l': lambda: L.LSTM(4, 3)}),
     Case('n_step_lstm', 'n_step_lstm', lambda m, x, y: F.stack(m.l(None, None, [x, y])[2]),
@@ -423,13 +429,14 @@ CASES = [
          links={'l': lambda: L.NStepLSTM(1, 2, 3, 0.0)}),
     Case('n_step_lstm_lengths', 'n_step_lstm',
          lambda m, x, y, z: m.l(None, None, [x, y, z])[2],
-         [u(2, 3), u(4, 3), u(3, 3)], links={'l': lambda: L.NStepLSTM(2, 3, 4, 0.0)}),
+         [u(2, 3), u(4, 3), u(3, 3)], links={'l': lambda: L.NStepLSTM(2, 3, 4, 0.0)},
+         batch=False),
     Case('n_step_bilstm', 'n_step_bilstm',
          lambda m, x, y: (m.l(None, None, [x, y])[0],) + tuple(m.l(None, None, [x, y])[2]),
          [u(3, 4), u(3, 4)], links={'l': lambda: L.NStepBiLSTM(2, 4, 5, 0.0)}),
     Case('n_step_bilstm_lengths', 'n_step_bilstm',
          lambda m, x, y: m.l(None, None, [x, y])[2], [u(4, 3), u(2, 3)],
-         links={'l': lambda: L.NStepBiLSTM(1, 3, 2, 0.0)}),
+         links={'l': lambda: L.NStepBiLSTM(1, 3, 2, 0.0)}, batch=False),
     Case('n_step_bigru', 'n_step_bigru', lambda m, x, y: m.g(None, [x, y])[1],
          [u(3, 4), u(3, 4)], links={'g': lambda: L.NStepBiGRU(2, 4, 5, 0.0)}),
     Case('n_step_gru_states', 'n_step_gru', lambda m, h, x, y: m.g(h, [x, y])[0],
@@ -437,7 +444,7 @@ CASES = [
     Case('n_step_rnn', 'n_step_rnn', lambda m, x, y: m.r(None, [x, y])[1],
          [u(3, 4), u(3, 4)], links={'r': lambda: L.NStepRNNTanh(2, 4, 5, 0.0)}),
     Case('n_step_rnn_relu', 'n_step_rnn', lambda m, x, y: m.r(None, [x, y])[0],
-         [u(3, 4), u(2, 4)], links={'r': lambda: L.NStepRNNReLU(1, 4, 5, 0.0)}),
+         [u(3, 4), u(2, 4)], links={'r': lambda: L.NStepRNNReLU(1, 4, 5, 0.0)}, batch=False),
     Case('n_step_birnn', 'n_step_birnn', lambda m, x, y: m.r(None, [x, y])[1],
          [u(3, 4), u(3, 4)], links={'r': lambda: L.NStepBiRNNTanh(2, 4, 5, 0.0)}),
     Case('upsampling_2d', 'Upsampling2D', lambda m, x: _upsample(x, 2, 2, 0),
@@ -569,6 +576,22 @@ class GRUModel(chainer.Chain):
     def forward(self, *xs):
         hy, ys = self.gru(None, [self.embed(x) for x in xs])
         return self.out(hy[-1]), F.stack(ys)
+
+
+class LSTMLM(chainer.Chain):
+    """A language model over token ids ``(batch, length)``: an embedding, a two-layer n-step
+    LSTM over the batch's sequences and a linear layer per step, ``(batch, length, vocab)``."""
+
+    def __init__(self, vocab=11, units=6):
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(vocab, units)
+            self.lstm = L.NStepLSTM(2, units, units, 0.0)
+            self.out = L.Linear(units, vocab)
+
+    def forward(self, x):
+        _, _, ys = self.lstm(None, None, F.separate(self.embed(x), axis=0))
+        return self.out(F.stack(ys, axis=0), n_batch_axes=2)
 
 
 class Layer(chainer.Chain):
