@@ -130,19 +130,21 @@ def _resized(array, axes):
 
 
 def symbols_of(shapes, in_vars):
-    """``{name: (traced size, [(input index, axis), ...])}`` of the named dimensions; raises
-    ValueError when one name has two traced sizes."""
-    out = {}
+    """``{symbol: (traced size, [(input index, axis), ...])}`` of the named dimensions.
+
+    A name is one symbol. A name given to dimensions of different traced sizes (ONNX only
+    labels them alike) is one symbol per size, ``'name#size'``.
+    """
+    places = {}
     for i, (shape, var) in enumerate(zip(shapes, in_vars)):
         for axis, dim in enumerate(shape):
             if isinstance(dim, str):
-                size = var.shape[axis]
-                entry = out.setdefault(dim, (size, []))
-                if entry[0] != size:
-                    raise ValueError(
-                        'export: the dynamic dimension {!r} of input_shapes has the sizes {} '
-                        'and {} in the arguments'.format(dim, entry[0], size))
-                entry[1].append((i, axis))
+                places.setdefault(dim, {}).setdefault(var.shape[axis], []).append((i, axis))
+    out = {}
+    for name, by_size in places.items():
+        for size, where in by_size.items():
+            key = name if len(by_size) == 1 else '{}#{}'.format(name, size)
+            out[key] = (size, where)
     return out
 
 

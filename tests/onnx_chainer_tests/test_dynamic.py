@@ -177,3 +177,15 @@ def test_probing_leaves_the_model_and_random_state_as_they_were():
     onnx_chainer.export(model2, x, train=True, opset_version=17, input_shapes=('b', 3))
     assert numpy.random.rand() == after_plain[0]
     numpy.testing.assert_array_equal(model2[0].avg_mean, after_plain[1])
+
+
+def test_one_name_for_dimensions_of_different_sizes():
+    # ONNX only labels dimensions: one name on inputs traced at other sizes is allowed, and
+    # each size is probed on its own.
+    model = chainer.Sequential(lambda a, b: chainer.functions.reshape(
+        chainer.functions.concat((a, b), axis=0), (-1, 2, 3)))
+    a, b = numpy.ones((4, 6), numpy.float32), numpy.ones((2, 6), numpy.float32)
+    assert sorted(_dynamic.symbols_of([('n', 6), ('n', 6)], [a, b])) == ['n#2', 'n#4']
+    proto, names = _export(model, (a, b), [('n', 6), ('n', 6)], 17)
+    a2, b2 = numpy.ones((6, 6), numpy.float32), numpy.ones((2, 6), numpy.float32)
+    assert run_onnxruntime(proto, (a2, b2), names)[0].shape == (8, 2, 3)
