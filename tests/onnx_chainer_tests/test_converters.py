@@ -47,6 +47,10 @@ DEPARTURES = {
     'repeat_list': 'onnx:Repeat:elementwise',
     'normalize_axis': 'onnx:NormalizeL2:eps',
     'n_step_gru': 'onnx:n_step_gru:graph',
+    'n_step_gru_states': 'onnx:export:integer-constants',
+    'unpooling_2d_overlap': 'onnx:Unpooling2D:stride',
+    # Chainer 7.8.1's batch_matmul is a BatchMatMul, which it did not convert.
+    'batch_matmul': 'onnx:onnx_chainer:converters',
 }
 
 LAST_OPSET = onnx_chainer.MAXIMUM_OPSET_VERSION
