@@ -148,14 +148,11 @@ def symbols_of(shapes, in_vars):
     return out
 
 
-def probe(model, keys, in_vars, symbols, run, order_of, names_of, functions, snapshot,
-          rng_state):
+def probe(in_vars, symbols, run, order_of, names_of, functions, snapshot, rng_state):
     """Runs the model once per named dimension and returns the :class:`DimTable` of the
     traced ``functions``, or None (with a warning) when a run fails or builds another graph.
 
     Args:
-        model: A copy of the model as it was before the traced run.
-        keys: The argument names (or None).
         in_vars (list): The network inputs of the traced run.
         symbols (dict): :func:`symbols_of`'s answer.
         run: ``run(model, args)`` runs the model as the traced run did; returns its

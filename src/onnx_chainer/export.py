@@ -548,7 +548,8 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
 
 
 def _probe(model, keys, in_vars, symbols, functions, rng_state):
-    # The DimTable of the traced functions (None when the model cannot be probed).
+    # The DimTable of the traced functions (None when the model cannot be probed); ``model``
+    # is a copy of the model from before the traced run.
     import copy
 
     from onnx_chainer import mapping
@@ -564,9 +565,8 @@ def _probe(model, keys, in_vars, symbols, functions, rng_state):
     after = numpy.random.get_state()
     try:
         return _dynamic.probe(
-            model, keys, in_vars, symbols, run,
-            lambda outs: computational_order([v.node for v in outs]), function_name,
-            functions, lambda: copy.deepcopy(model), rng_state)
+            in_vars, symbols, run, lambda outs: computational_order([v.node for v in outs]),
+            function_name, functions, lambda: copy.deepcopy(model), rng_state)
     finally:
         numpy.random.set_state(after)
 
