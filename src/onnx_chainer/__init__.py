@@ -10,6 +10,7 @@ import importlib as _importlib
 # The submodules named ``export`` and ``export_testcase`` are shadowed by the functions of the
 # same name, as in Chainer's onnx_chainer: import them first, then bind the functions.
 from onnx_chainer import export as _export_module  # NOQA
+from onnx_chainer.export import DEFAULT_OPSET_VERSION  # NOQA
 from onnx_chainer.export import MAXIMUM_OPSET_VERSION  # NOQA
 from onnx_chainer.export import MINIMUM_OPSET_VERSION  # NOQA
 from onnx_chainer import export_testcase as _export_testcase_module  # NOQA

@@ -36,6 +36,8 @@ class Context:
         implicit_inputs (dict): Name -> array of the inputs that come neither from the
             network's arguments nor from a function (constants, persistent values).
         param_to_link (dict): ``id`` of a parameter -> ``(path of its link, link)``.
+        opset_version (int): The opset being exported.
+        functions (list): The functions of the graph, in the order of conversion.
     """
 
     def __init__(self, model):
@@ -50,6 +52,12 @@ class Context:
         self._array_inputs = {}
         self._input_order = []     # names of the inputs added by conversion, in order
         self.opset_version = None  # the opset being exported (set by export)
+        self.functions = []        # the graph's functions (set by Graph)
+        self.implicit_arrays = {}  # input node no function made -> its array (set by Graph)
+        self._packed = {}          # ONNX name -> (source name, axis, index, count)
+        self.dims = None           # _dynamic.DimTable when input_shapes names dimensions
+        self.network_input_names = []
+        self._symbols = {}         # dynamic dimension name -> ONNX name of its size
         if isinstance(model, chainer.Link):
             self._register_model(model)
 
@@ -184,6 +192,61 @@ class Context:
             candidate = '{}_{}'.format(name, n)
         self._added_names.add(candidate)
         return candidate
+
+    def constant_value(self, node):
+        """The array of ``node`` when it is a constant of the graph: made by no function, and
+        neither a network input nor a parameter; otherwise None.
+
+        Args:
+            node (~chainer.variable.VariableNode): An input of a function of the graph.
+        """
+        if node.creator_node is not None or self.is_pinned(node):
+            return None
+        if isinstance(node.get_variable_or_none(), chainer.Parameter):
+            return None
+        value = self.implicit_arrays.get(node)
+        return node.data if value is None else value
+
+    def symbol_value(self, symbol):
+        """The ONNX name of a 1-element int64 tensor holding the run-time size of the
+        dynamic dimension ``symbol`` (read from the network input that names it); the nodes
+        that compute it come with the function being converted, once per export."""
+        name = self._symbols.get(symbol)
+        if name is None:
+            index, axis = self.dims.symbols[symbol]
+            func_name = onnx_helper.get_func_name()
+            shape = self._unique('{}_shape_of_{}'.format(func_name, symbol))
+            name = self._unique('{}_{}'.format(func_name, symbol))
+            axis_name = self.add_const(numpy.array([axis], numpy.int64), symbol + '_axis')
+            # Named after their outputs: node names are unique in a graph.
+            self.constants.append(onnx.helper.make_node(
+                'Shape', [self.network_input_names[index]], [shape], name=shape))
+            self.constants.append(onnx.helper.make_node(
+                'Gather', [shape, axis_name], [name], name=name, axis=0))
+            self._symbols[symbol] = name
+        return name
+
+    def set_packed(self, names, source, axis):
+        """Records that the tensors ``names`` are the slices of ``source`` along ``axis``
+        (``source[i]`` for ``names[i]``, the axis dropped), so that a converter that stacks
+        them all again can use ``source`` (see :meth:`unpacked_source`). Converters that
+        split a tensor into a list (Separate, TransposeSequence, the n-step RNNs) record it;
+        the nodes that compute the single slices are left out of the file when nothing else
+        uses them, so the graph does not depend on the number of slices.
+        """
+        for i, name in enumerate(names):
+            self._packed[name] = (source, axis, i, len(names))
+
+    def unpacked_source(self, names, axis):
+        """The tensor whose slices along ``axis`` are exactly ``names``, in order, or None
+        (see :meth:`set_packed`)."""
+        first = self._packed.get(names[0]) if names else None
+        if first is None or first[1] != axis or first[3] != len(names):
+            return None
+        for i, name in enumerate(names):
+            if self._packed.get(name) != (first[0], axis, i, len(names)):
+                return None
+        return first[0]
 
     def get_link(self, param):
         """Returns the link that holds ``param`` (``None`` if it is not the model's)."""

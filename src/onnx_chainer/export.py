@@ -13,13 +13,17 @@ import chainer
 from chainer import backend
 from chainer.utils import experimental
 
+from onnx_chainer import _dynamic
 from onnx_chainer import _onnx
 
 # The opsets whose converters are tested. A converter declares the opsets at which its output
 # changes (``functions.opset_version.support``); operators that only moved an attribute into
 # an input at a later opset are rewritten in one place (``functions._upgrade``).
 MINIMUM_OPSET_VERSION = 7
-MAXIMUM_OPSET_VERSION = 11
+MAXIMUM_OPSET_VERSION = 17
+# What ``opset_version=None`` exports: the highest opset of Chainer 7.8.1's onnx_chainer, which
+# runtimes of its time read too.
+DEFAULT_OPSET_VERSION = 11
 
 # Names this module offers that need the onnx package, loaded when first used.
 _LAZY = {'Context': ('onnx_chainer.context', 'Context'),
@@ -363,8 +367,9 @@ def export(model, args, filename=None, export_params=True, graph_name='Graph',
         export_params (bool): Write the parameters as initializers.
         graph_name (str): Name of the ONNX graph.
         save_text (bool): Also write a text dump to ``filename + '.txt'``.
-        opset_version (int): ONNX opset; ``None``: the highest that both ONNX-Chainer
-            (``MAXIMUM_OPSET_VERSION``) and the installed onnx support.
+        opset_version (int): ONNX opset, from ``MINIMUM_OPSET_VERSION`` (7) to
+            ``MAXIMUM_OPSET_VERSION`` (17); ``None``: ``DEFAULT_OPSET_VERSION`` (11), or the
+            installed onnx's highest if that is lower.
         input_names (str, list or dict): Names of the inputs (default ``Input_<i>``).
         output_names (str, list or dict): Names of the outputs (default: the name of the
             function that made each).
@@ -411,7 +416,7 @@ def _export_main(model, args, filename=None, export_params=True, graph_name='Gra
                         'keyed by domain, got {}'.format(type(external_opset_imports).__name__))
 
     if opset_version is None:
-        opset_version = min(onnx.defs.onnx_opset_version(), MAXIMUM_OPSET_VERSION)
+        opset_version = min(onnx.defs.onnx_opset_version(), DEFAULT_OPSET_VERSION)
     elif isinstance(opset_version, bool) or not isinstance(
             opset_version, (int, numpy.integer)):
         raise TypeError('export: opset_version must be an int, got {!r}'.format(opset_version))
@@ -451,6 +456,13 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
     context = Context(model)
     context.opset_version = opset_version
     network_inputs = rename_variable_name(context, in_vars, keys, input_names)
+    context.network_input_names = list(network_inputs)
+
+    # Sizes that follow the named dimensions of input_shapes are found by running a copy of
+    # the model as it is now once more per name (see _dynamic).
+    symbols = _dynamic.symbols_of(shapes, in_vars) if customized_shapes else {}
+    before = _dynamic.copy_model(model) if symbols else None
+    rng_state = numpy.random.get_state()
 
     hook = RetainInputHook()
     with hook, mapping.patch_functions():
@@ -465,7 +477,9 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
     if external_converters:
         converters.update(external_converters)
     graph = Graph(context, converters, opset_version, list(network_inputs), out_vars)
-    graph.implicit_arrays = hook.implicit_arrays
+    graph.implicit_arrays = context.implicit_arrays = hook.implicit_arrays
+    if before is not None:
+        context.dims = _probe(before, keys, in_vars, symbols, graph.functions, rng_state)
     nodes = graph.to_onnx_graph()
 
     # Inputs: the model's parameters, the network inputs, then what conversion added.
@@ -488,9 +502,13 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
         input_infos.append(onnx.helper.make_tensor_value_info(
             name, _tensor_type(onnx, var.dtype), shape))
     added = {t.name: t for t in context.parameters}
+    used = {name for node in nodes for name in node.input}
     for name, array in graph.inputs.items():
-        added[name] = onnx.numpy_helper.from_array(_to_cpu(array), name)
-    for tensor in (added[name] for name in context._input_order):
+        # A constant of the model that the converters replaced (a permutation inverted at
+        # export time, a zero initial state) is left out.
+        if name in used:
+            added[name] = onnx.numpy_helper.from_array(_to_cpu(array), name)
+    for tensor in (added[name] for name in context._input_order if name in added):
         initializers.append(tensor)
         input_infos.append(onnx.helper.make_tensor_value_info(
             tensor.name, tensor.data_type, list(tensor.dims)))
@@ -527,6 +545,30 @@ def _export(model, keys, in_vars, shapes, customized_shapes, filename, export_pa
         outputs = collections.OrderedDict((name, by_name[name]) for name in out_order)
         return onnx_model, network_inputs, outputs
     return onnx_model
+
+
+def _probe(model, keys, in_vars, symbols, functions, rng_state):
+    # The DimTable of the traced functions (None when the model cannot be probed); ``model``
+    # is a copy of the model from before the traced run.
+    import copy
+
+    from onnx_chainer import mapping
+    from onnx_chainer.graph import computational_order
+    from onnx_chainer.graph import function_name
+
+    def run(m, args):
+        args = [chainer.Variable(a) for a in args]
+        with mapping.patch_functions():
+            out = m(**dict(zip(keys, args))) if keys is not None else m(*args)
+        return _network_outputs(out)[1]
+
+    after = numpy.random.get_state()
+    try:
+        return _dynamic.probe(
+            in_vars, symbols, run, lambda outs: computational_order([v.node for v in outs]),
+            function_name, functions, lambda: copy.deepcopy(model), rng_state)
+    finally:
+        numpy.random.set_state(after)
 
 
 def _infer_output_shapes(onnx, onnx_model, outputs):

@@ -1,8 +1,15 @@
 """The graph of one export: walks the functions a forward pass recorded and converts each."""
 import heapq
+import warnings
 
+import numpy
+
+from chainer import backend
+
+from onnx_chainer import _dynamic
 from onnx_chainer import _onnx
 from onnx_chainer import onnx_helper
+from onnx_chainer.functions import _common
 from onnx_chainer.functions import _upgrade
 from onnx_chainer.functions.converter import FunctionConverterParams
 
@@ -27,6 +34,34 @@ def _unsupported(name, opset_version):
         '{}). Pass one with external_converters={{\'{}\': converter}}, where converter(params) '
         'returns the ONNX nodes of params.func (see onnx_chainer.functions.converter.'
         'FunctionConverterParams).'.format(name, name, opset_version, name))
+
+
+def computational_order(outputs):
+    """The functions that the variable nodes ``outputs`` depend on, in the order of conversion.
+
+    From the outputs back to the inputs, latest function first (a heap on the rank, ties
+    broken by the order of discovery); converted in the reverse of this order.
+    """
+    heap = []
+    seen = set()
+    count = 0
+    for node in outputs:
+        func = node.creator_node
+        if func is not None and func not in seen:
+            seen.add(func)
+            heapq.heappush(heap, (-func.rank, count, func))
+            count += 1
+    order = []
+    while heap:
+        _, _, func = heapq.heappop(heap)
+        order.append(func)
+        for node in func.inputs:
+            creator = node.creator_node
+            if creator is not None and creator not in seen:
+                seen.add(creator)
+                heapq.heappush(heap, (-creator.rank, count, creator))
+                count += 1
+    return order[::-1]
 
 
 class Graph:
@@ -54,11 +89,13 @@ class Graph:
         self.implicit_arrays = {}
         self.inputs = {}            # extra (implicit) input name -> array, in order of use
         self.onnx_nodes = []
+        self._dynamic = {}          # constant name -> name of its run-time form
         self.output_order = []      # network output names in the order their nodes come
         if isinstance(network_outputs, dict):
             network_outputs = list(network_outputs.values())
         self.network_outputs = network_outputs
-        self.functions = self._build_computational_graph([v.node for v in network_outputs])
+        self.functions = computational_order([v.node for v in network_outputs])
+        context.functions = self.functions
         self.func_names = {}
         counts = {}
         for func in self.functions:
@@ -68,28 +105,7 @@ class Graph:
             self.func_names[func] = '{}_{}'.format(name, n)
 
     def _build_computational_graph(self, outputs):
-        # From the outputs back to the inputs, latest function first (a heap on the rank,
-        # ties broken by the order of discovery); converted in the reverse of this order.
-        heap = []
-        seen = set()
-        count = 0
-        for node in outputs:
-            func = node.creator_node
-            if func is not None and func not in seen:
-                seen.add(func)
-                heapq.heappush(heap, (-func.rank, count, func))
-                count += 1
-        order = []
-        while heap:
-            _, _, func = heapq.heappop(heap)
-            order.append(func)
-            for node in func.inputs:
-                creator = node.creator_node
-                if creator is not None and creator not in seen:
-                    seen.add(creator)
-                    heapq.heappush(heap, (-creator.rank, count, creator))
-                    count += 1
-        return order[::-1]
+        return computational_order(outputs)
 
     def _input_name(self, node):
         context = self.context
@@ -154,9 +170,49 @@ class Graph:
         if name not in self.converters:
             raise _unsupported(name, self.opset_version)
         func_name = self.func_names[function]
-        input_names = [self._input_name(node) for node in function.inputs]
+        onnx_helper.set_func_name(func_name)
+        self.context.constants = []
+        try:
+            input_names = [self._input_name(node) for node in function.inputs]
+            if self.context.dims is not None:
+                input_names = [self._dynamic_constant(function, k, name)
+                               for k, name in enumerate(input_names)]
+            before = self.context.constants
+        finally:
+            self.context.constants = []
+            onnx_helper.set_func_name(None)
         output_names = self._output_names(function, func_name)
-        return self.create_node(func_name, function, input_names, output_names)
+        return before + self.create_node(func_name, function, input_names, output_names)
+
+    def _dynamic_constant(self, func, index, name):
+        """For a constant input of ``func`` whose shape follows the dynamic dimensions (zeros
+        made with ``xp.zeros((len(x), n))``), the name of the same values computed at run time
+        (``ConstantOfShape``); other inputs keep ``name``."""
+        dims = self.context.dims.get(func, 'in', index)
+        if dims is None or name not in self.inputs:
+            return name
+        cached = self._dynamic.get(name)
+        if cached is not None:
+            return cached
+        array = numpy.asarray(backend.CpuDevice().send(self.inputs[name]))
+        uniform = array.size and (array == array.flat[0]).all()
+        if not uniform or self.opset_version < 9 or not all(
+                d.known for d in dims if isinstance(d, _dynamic.Dim)):
+            warnings.warn(
+                'ONNX-Chainer writes the constant {} (an input of {}) as traced although its '
+                'shape {} follows the dynamic dimensions: only constants of one value (opset '
+                '9 or later) are made at run time'.format(name, function_name(func), dims),
+                UserWarning)
+            self._dynamic[name] = name
+            return name
+        gb = onnx_helper.GraphBuilder()
+        gb._func_name = '{}_input{}'.format(self.func_names[func], index)  # apart from its own
+        shape = _common.shape_input(gb, self.context, dims)
+        value = onnx.numpy_helper.from_array(array.reshape(-1)[:1])
+        out = gb.op('ConstantOfShape', [shape], value=value)
+        self.context.constants.extend(gb.nodes())
+        self._dynamic[name] = out
+        return out
 
     def to_onnx_graph(self):
         """Converts every function, in order; returns the list of ONNX nodes.
@@ -168,9 +224,24 @@ class Graph:
         for func in self.functions:
             self.onnx_nodes.extend(self.convert_to_onnx_node(func))
         names = [self.context.get_name(v) for v in self.network_outputs]
+        self.onnx_nodes = _used_nodes(self.onnx_nodes, names)
         written = {}
         for node in self.onnx_nodes:
             for out in node.output:
                 written.setdefault(out, len(written))
         self.output_order = sorted(set(names), key=lambda n: written.get(n, len(written)))
         return self.onnx_nodes
+
+
+def _used_nodes(nodes, output_names):
+    """The nodes that the outputs depend on, in order. Converters may leave nodes whose
+    results nothing uses (the single slices of a list that the next function stacks again
+    from its source, for instance); they are dropped so that the graph does not depend on
+    what they computed."""
+    needed = set(output_names)
+    kept = []
+    for node in reversed(nodes):
+        if any(name in needed for name in node.output):
+            kept.append(node)
+            needed.update(node.input)
+    return kept[::-1]

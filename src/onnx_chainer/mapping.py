@@ -11,13 +11,13 @@ converters = {name: FunctionConverter(fn) for name, fn in _registry.CONVERTERS.i
 
 # (module, attribute, node name): Python functions over smaller FunctionNodes that an export
 # records as one node each, so that they become one ONNX operator.
-_PATCHED = (
-    ('chainer.functions', 'n_step_gru', 'n_step_gru'),
-    ('chainer.functions.rnn.n_step_gru', 'n_step_gru', 'n_step_gru'),
-    ('chainer.functions', 'sign', 'sign'),
-)
-_RENAMED = {'n_step_gru': [(0, 'n_layers'), (1, 'dropout_ratio')]}
-
+_N_STEP = ('n_step_rnn', 'n_step_birnn', 'n_step_gru', 'n_step_bigru', 'n_step_lstm',
+           'n_step_bilstm')
+_PATCHED = tuple(
+    [('chainer.functions', name, name) for name in _N_STEP]
+    + [('chainer.functions.rnn.' + name.replace('bi', ''), name, name) for name in _N_STEP]
+    + [('chainer.functions', 'sign', 'sign')])
+_RENAMED = {name: [(0, 'n_layers'), (1, 'dropout_ratio')] for name in _N_STEP}
 
 @contextlib.contextmanager
 def patch_functions():

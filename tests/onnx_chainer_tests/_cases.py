@@ -52,10 +52,18 @@ class Case:
         rtol, atol: Tolerances of that comparison.
         reference (bool): Whether Chainer 7.8.1 can run the case (``False`` for the cases
             that need classes only rechainer's tests define).
+        evaluator_from (int): For a case whose values ONNX Runtime does not compute as
+            Chainer does (training mode), the opset from which ONNX's reference evaluator
+            does; None if none.
+        batch (bool): Whether the first axis of the inputs is a batch axis that the graph
+            may leave dynamic (``False`` where it is not: sequences of a list, inputs of
+            different batches, a condition computed from the inputs' values outside the
+            graph).
     """
 
     def __init__(self, name, converter, fn, inputs, params=None, links=None, export=None,
-                 check_values=True, rtol=1e-5, atol=1e-5, reference=True):
+                 check_values=True, rtol=1e-5, atol=1e-5, reference=True, batch=True,
+                 evaluator_from=None):
         self.name = name
         self.converter = converter
         self.fn = fn
@@ -67,6 +75,8 @@ class Case:
         self.rtol = rtol
         self.atol = atol
         self.reference = reference
+        self.batch = batch
+        self.evaluator_from = evaluator_from
 
     def _make(self, spec, rng):
         if isinstance(spec, np.ndarray):
@@ -206,7 +216,7 @@ CASES = [
     Case('vstack', 'Vstack', lambda m, x, y: F.vstack((x, y)), [u(2, 3), u(1, 3)]),
     Case('vstack_1d', 'Vstack', lambda m, x, y: F.vstack((x, y)), [u(3), u(3)]),
     Case('where', 'Where', lambda m, c, x, y: F.where(c.array > 0, x, y),
-         [u(2, 3), u(2, 3), u(2, 3)]),
+         [u(2, 3), u(2, 3), u(2, 3)], batch=False),
 
     # -- connection
     Case('convolution_2d', 'Convolution2DFunction',
@@ -331,7 +341,7 @@ CASES = [
     # -- normalization
     Case('batch_normalization', 'BatchNormalization', lambda m, x: m.bn(x), [u(3, 4, 2)],
          links={'bn': lambda: L.BatchNormalization(4)}, export={'train': True},
-         check_values=False),
+         check_values=False, evaluator_from=14),
     Case('fixed_batch_normalization', 'FixedBatchNormalization',
          lambda m, x: F.fixed_batch_normalization(x, m.g, m.b, m.m, m.v, eps=1e-3),
          [u(2, 3, 2, 2)], params={'g': u(3), 'b': u(3), 'm': u(3), 'v': p(3)}),
@@ -374,6 +384,90 @@ CASES = [
     Case('unpooling_2d_outsize', 'Unpooling2D',
          lambda m, x: F.unpooling_2d(x, 2, outsize=(6, 6)), [u(1, 2, 3, 3)]),
 
+    # -- functions Chainer 7.8.1's onnx_chainer did not convert
+    Case('swish', 'Swish', lambda m, x: F.swish(x, m.beta), [u(2, 3, 4)], params={'beta': u(3)}),
+    Case('swish_2d', 'Swish', lambda m, x: F.swish(x, m.beta), [u(2, 5)], params={'beta': u(5)}),
+    Case('crelu', 'CReLU', lambda m, x: F.crelu(x), [u(2, 3)]),
+    Case('crelu_axis', 'CReLU', lambda m, x: F.crelu(x, axis=2), [u(2, 3, 4)]),
+    Case('erf', 'Erf', lambda m, x: F.erf(x * 2), [u(2, 3)]),
+    Case('log1p', 'Log1p', lambda m, x: F.log1p(x), [p(2, 3)]),
+    Case('expm1', 'Expm1', lambda m, x: F.expm1(x), [u(2, 3)]),
+    Case('arctanh', 'Arctanh', lambda m, x: F.arctanh(x * 0.9), [u(2, 3)]),
+    Case('einsum', 'EinSum', lambda m, x, y: F.einsum('ij,jk->ik', x, y), [u(2, 3), u(3, 4)]),
+    Case('einsum_batch', 'EinSum', lambda m, x, y: F.einsum('bij,bkj->bki', x, y),
+         [u(2, 3, 4), u(2, 5, 4)]),
+    Case('cumsum', 'Cumsum', lambda m, x: F.cumsum(x, axis=1), [u(2, 3, 4)]),
+    Case('cumsum_none', 'Cumsum', lambda m, x: F.cumsum(x), [u(2, 3)]),
+    Case('flip', 'Flip', lambda m, x: F.flip(x, 1), [u(2, 3, 4)]),
+    Case('flip_neg', 'Flip', lambda m, x: F.flip(x, -1), [u(2, 3, 4)]),
+    Case('fliplr', 'FlipLR', lambda m, x: F.fliplr(x), [u(2, 3)]),
+    Case('flipud', 'FlipUD', lambda m, x: F.flipud(x), [u(2, 3)]),
+    Case('sum_to', 'SumTo', lambda m, x: F.sum_to(x, (3, 1)), [u(2, 3, 4)]),
+    Case('sum_to_rows', 'SumTo', lambda m, x: F.sum_to(x, (1, 3)), [u(2, 3)]),
+    Case('mean_squared_error', 'MeanSquaredError',
+         lambda m, x, y: F.mean_squared_error(x, y), [u(2, 3), u(2, 3)]),
+    Case('sigmoid_cross_entropy', 'SigmoidCrossEntropy',
+         lambda m, x, t: F.sigmoid_cross_entropy(x, t), [u(3, 4), i(2, 3, 4)]),
+    Case('sigmoid_cross_entropy_ignore', 'SigmoidCrossEntropy',
+         lambda m, x, t: F.sigmoid_cross_entropy(x, t - 1, normalize=False),
+         [u(3, 4), i(3, 3, 4)]),
+    Case('sigmoid_cross_entropy_no', 'SigmoidCrossEntropy',
+         lambda m, x, t: F.sigmoid_cross_entropy(x, t - 1, reduce='no'), [u(3, 4), i(3, 3, 4)]),
+    Case('layer_normalization', 'LayerNormalization',
+         lambda m, x: F.layer_normalization(x, m.g, m.b, eps=1e-3), [u(3, 5)],
+         params={'g': u(5), 'b': u(5)}),
+    Case('layer_normalization_link', 'LayerNormalization', lambda m, x: m.ln(x), [u(3, 5)],
+         links={'ln': lambda: L.LayerNormalization(5)}),
+    Case('batch_matmul', 'MatMul',
+         lambda m, a, b, c: F.batch_matmul(F.batch_matmul(a, b, transb=True), c),
+         [u(2, 3, 4), u(2, 5, 4), u(2, 5)]),
+    Case('lstm', 'LSTM', lambda m, c, x: F.lstm(c, x), [u(2, 3), u(2, 12)]),
+    Case('lstm_shrinking_batch', 'LSTM', lambda m, c, x: F.lstm(c, x), [u(3, 2), u(2, 8)],
+         batch=False),
+    Case('lstm_link_steps', 'LSTM', lambda m, x, y, z: m.l(z) + m.l(y) * m.l(x),
+         [u(2, 4), u(2, 4), u(2, 4)], links={'l': lambda: L.LSTM(4, 3)}),
+    Case('n_step_lstm', 'n_step_lstm', lambda m, x, y: F.stack(m.l(None, None, [x, y])[2]),
+         [u(3, 4), u(3, 4)], links={'l': lambda: L.NStepLSTM(2, 4, 5, 0.0)}),
+    Case('n_step_lstm_states', 'n_step_lstm',
+         lambda m, h, c, x, y: m.l(h, c, [x, y])[:2] + tuple(m.l(h, c, [x, y])[2]),
+         [u(1, 2, 3), u(1, 2, 3), u(4, 2), u(4, 2)],
+         links={'l': lambda: L.NStepLSTM(1, 2, 3, 0.0)}),
+    Case('n_step_lstm_lengths', 'n_step_lstm',
+         lambda m, x, y, z: m.l(None, None, [x, y, z])[2],
+         [u(2, 3), u(4, 3), u(3, 3)], links={'l': lambda: L.NStepLSTM(2, 3, 4, 0.0)},
+         batch=False),
+    Case('n_step_bilstm', 'n_step_bilstm',
+         lambda m, x, y: (m.l(None, None, [x, y])[0],) + tuple(m.l(None, None, [x, y])[2]),
+         [u(3, 4), u(3, 4)], links={'l': lambda: L.NStepBiLSTM(2, 4, 5, 0.0)}),
+    Case('n_step_bilstm_lengths', 'n_step_bilstm',
+         lambda m, x, y: m.l(None, None, [x, y])[2], [u(4, 3), u(2, 3)],
+         links={'l': lambda: L.NStepBiLSTM(1, 3, 2, 0.0)}, batch=False),
+    Case('n_step_bigru', 'n_step_bigru', lambda m, x, y: m.g(None, [x, y])[1],
+         [u(3, 4), u(3, 4)], links={'g': lambda: L.NStepBiGRU(2, 4, 5, 0.0)}),
+    Case('n_step_gru_states', 'n_step_gru', lambda m, h, x, y: m.g(h, [x, y])[0],
+         [u(2, 2, 5), u(3, 4), u(3, 4)], links={'g': lambda: L.NStepGRU(2, 4, 5, 0.0)}),
+    Case('n_step_rnn', 'n_step_rnn', lambda m, x, y: m.r(None, [x, y])[1],
+         [u(3, 4), u(3, 4)], links={'r': lambda: L.NStepRNNTanh(2, 4, 5, 0.0)}),
+    Case('n_step_rnn_relu', 'n_step_rnn', lambda m, x, y: m.r(None, [x, y])[0],
+         [u(3, 4), u(2, 4)], links={'r': lambda: L.NStepRNNReLU(1, 4, 5, 0.0)}, batch=False),
+    Case('n_step_birnn', 'n_step_birnn', lambda m, x, y: m.r(None, [x, y])[1],
+         [u(3, 4), u(3, 4)], links={'r': lambda: L.NStepBiRNNTanh(2, 4, 5, 0.0)}),
+    Case('upsampling_2d', 'Upsampling2D', lambda m, x: _upsample(x, 2, 2, 0),
+         [u(1, 2, 4, 6)]),
+    Case('upsampling_2d_overlap', 'Upsampling2D', lambda m, x: _upsample(x, 3, 2, 1),
+         [u(2, 2, 5, 5)]),
+    Case('upsampling_2d_constant', 'Upsampling2D',
+         lambda m, x: F.upsampling_2d(
+             x, F.max_pooling_2d(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4) % 7, 2,
+                                 return_indices=True)[1], 2, outsize=(5, 4),
+             cover_all=False),
+         [u(1, 2, 2, 2)]),
+    Case('unpooling_2d_overlap', 'Unpooling2D',
+         lambda m, x: F.unpooling_2d(x, 3, 2, 1, cover_all=False), [u(1, 2, 3, 3)]),
+    Case('unpooling_nd', 'UnpoolingND', lambda m, x: F.unpooling_nd(x, 2), [u(1, 2, 2, 3, 2)]),
+    Case('unpooling_nd_1d', 'UnpoolingND',
+         lambda m, x: F.unpooling_nd(x, 3, 2, 1, outsize=(6,), cover_all=False), [u(2, 3, 3)]),
+
     # -- converters registered under names that no CPU function of Chainer has: exercised
     # through subclasses of that name (rechainer only)
     Case('alias_max_pooling_2d', 'MaxPooling2D',
@@ -384,6 +478,9 @@ CASES = [
     Case('alias_rsqrt_gpu', 'RsqrtGPU',
          lambda m, x: _alias('RsqrtGPU', 'math.sqrt', 'Rsqrt')(x), [p(2, 3)],
          reference=False),
+    Case('alias_batch_matmul', 'BatchMatMul',
+         lambda m, a, b: _alias2('BatchMatMul', 'math.matmul', 'MatMul', False, True)(a, b),
+         [u(2, 3, 4), u(2, 5, 4)], reference=False),
     Case('alias_shape', 'Shape', lambda m, x: _ShapeNode().apply((x,))[0],
          [u(2, 3)], reference=False),
 
@@ -399,6 +496,20 @@ def _alias(name, module, base, *args):
     cls = getattr(importlib.import_module('chainer.functions.' + module), base)
     node = type(name, (cls,), {})(*args)
     return lambda x: node.apply((x,))[0]
+
+
+def _alias2(name, module, base, *args):
+    # As ``_alias``, for a function of two inputs.
+    import importlib
+    cls = getattr(importlib.import_module('chainer.functions.' + module), base)
+    node = type(name, (cls,), {})(*args)
+    return lambda a, b: node.apply((a, b))[0]
+
+
+def _upsample(x, ksize, stride, pad):
+    # Max pooling with its indexes, and the upsampling that puts the maxima back.
+    y, indexes = F.max_pooling_2d(x, ksize, stride, pad, return_indices=True)
+    return F.upsampling_2d(y, indexes, ksize, stride, pad, outsize=x.shape[2:])
 
 
 class _ShapeNode(chainer.FunctionNode):
@@ -470,6 +581,22 @@ class GRUModel(chainer.Chain):
     def forward(self, *xs):
         hy, ys = self.gru(None, [self.embed(x) for x in xs])
         return self.out(hy[-1]), F.stack(ys)
+
+
+class LSTMLM(chainer.Chain):
+    """A language model over token ids ``(batch, length)``: an embedding, a two-layer n-step
+    LSTM over the batch's sequences and a linear layer per step, ``(batch, length, vocab)``."""
+
+    def __init__(self, vocab=11, units=6):
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(vocab, units)
+            self.lstm = L.NStepLSTM(2, units, units, 0.0)
+            self.out = L.Linear(units, vocab)
+
+    def forward(self, x):
+        _, _, ys = self.lstm(None, None, F.separate(self.embed(x), axis=0))
+        return self.out(F.stack(ys, axis=0), n_batch_axes=2)
 
 
 class Layer(chainer.Chain):

@@ -236,22 +236,22 @@ def test_upgrade_rewrites_nodes_of_later_opsets(monkeypatch):
     # Opset 13 moved Unsqueeze's axes from an attribute to an input. One rewrite registered
     # for 13 fixes the nodes of every converter that emits Unsqueeze; below 13 nothing changes.
     ort = pytest.importorskip('onnxruntime')
-
-    def axes_as_input(node, context):
-        axes = [a for a in node.attribute if a.name == 'axes'][0].ints
-        name = context.add_const(numpy.array(axes, numpy.int64), 'axes')
-        return onnx.helper.make_node(node.op_type, [node.input[0], name], list(node.output),
-                                     name=node.name),
     model = chainer.Sequential(lambda v: F.expand_dims(v, 1))
     x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
-    with pytest.warns(UserWarning, match='tested only with opset_version'):
-        with pytest.raises(onnx.checker.ValidationError):
-            onnx_chainer.export(model, x, opset_version=13)
-    monkeypatch.setitem(_upgrade.UPGRADES, 'Unsqueeze', [(13, axes_as_input)])
-    with pytest.warns(UserWarning, match='tested only with opset_version'):
-        proto = onnx_chainer.export(model, x, opset_version=13)
+    proto = onnx_chainer.export(model, x, opset_version=13)
     assert [n.op_type for n in proto.graph.node] == ['Constant', 'Unsqueeze']
     sess = ort.InferenceSession(proto.SerializeToString(), providers=['CPUExecutionProvider'])
     numpy.testing.assert_array_equal(sess.run(None, {'Input_0': x})[0], x[:, None])
     proto11 = onnx_chainer.export(model, x, opset_version=11)
     assert [n.op_type for n in proto11.graph.node] == ['Unsqueeze']
+    # Without the rewrite, the attribute form is invalid at 13.
+    monkeypatch.delitem(_upgrade.UPGRADES, 'Unsqueeze')
+    with pytest.raises(onnx.checker.ValidationError):
+        onnx_chainer.export(model, x, opset_version=13)
+
+
+def test_opsets_above_the_maximum_warn():
+    model = chainer.Sequential(F.relu)
+    x = numpy.ones((2, 3), numpy.float32)
+    with pytest.warns(UserWarning, match='tested only with opset_version 7 ~ 17'):
+        onnx_chainer.export(model, x, opset_version=18)

@@ -35,12 +35,13 @@ def convert_LeakyReLU(func, opset_version, input_names, output_names, context):
                                  alpha=float(func.slope)),
 
 
-def _softmax_like(op, func, input_names, output_names):
+def _softmax_like(op, func, opset_version, input_names, output_names):
     # Before opset 13, (Log)Softmax flattens the axes from ``axis`` on, which is Chainer's
-    # softmax only over the last axis: other axes are swapped to the end and back.
+    # softmax only over the last axis: other axes are swapped to the end and back. From 13 it
+    # normalizes over ``axis`` alone, as Chainer does.
     ndim = len(in_shape(func))
     axis = func.axis + ndim if func.axis < 0 else func.axis
-    if axis == ndim - 1:
+    if axis == ndim - 1 or opset_version >= 13:
         return onnx_helper.make_node(op, input_names, output_names, axis=axis),
     perm = list(range(ndim))
     perm[axis], perm[-1] = perm[-1], perm[axis]
@@ -51,28 +52,43 @@ def _softmax_like(op, func, input_names, output_names):
     return gb.nodes(output_names)
 
 
-@converts('LogSoftmax')
+@converts('LogSoftmax', opsets=(1, 13))
 def convert_LogSoftmax(func, opset_version, input_names, output_names, context):
-    return _softmax_like('LogSoftmax', func, input_names, output_names)
+    return _softmax_like('LogSoftmax', func, opset_version, input_names, output_names)
 
 
-@converts('Softmax')
+@converts('Softmax', opsets=(1, 13))
 def convert_Softmax(func, opset_version, input_names, output_names, context):
-    return _softmax_like('Softmax', func, input_names, output_names)
+    return _softmax_like('Softmax', func, opset_version, input_names, output_names)
 
 
 @converts('PReLUFunction', opsets=(1, 6, 7))
 def convert_PReLUFunction(func, opset_version, input_names, output_names, context):
-    # Chainer broadcasts W over the axes after 1 + W.ndim; ONNX aligns it to the last axes,
-    # so W gets trailing unit axes where it is shorter.
-    x_ndim = len(in_shape(func, 0))
-    w_ndim = len(in_shape(func, 1))
+    gb = onnx_helper.GraphBuilder()
+    w = _channel_parameter(gb, func, input_names[1], len(in_shape(func, 0)),
+                           len(in_shape(func, 1)))
+    if w == input_names[1]:
+        return onnx_helper.make_node('PRelu', input_names, output_names),
+    gb.op('PRelu', [input_names[0], w])
+    return gb.nodes(output_names)
+
+
+def _channel_parameter(gb, func, name, x_ndim, w_ndim):
+    # Chainer broadcasts a parameter of W.ndim axes over the axes after 1 + W.ndim; ONNX
+    # aligns it to the last axes, so it gets trailing unit axes where it is shorter.
     if 0 < w_ndim < x_ndim - 1:
-        gb = onnx_helper.GraphBuilder()
-        w = gb.op('Unsqueeze', [input_names[1]], axes=list(range(w_ndim, x_ndim - 1)))
-        gb.op('PRelu', [input_names[0], w])
-        return gb.nodes(output_names)
-    return onnx_helper.make_node('PRelu', input_names, output_names),
+        return gb.op('Unsqueeze', [name], axes=list(range(w_ndim, x_ndim - 1)))
+    return name
+
+
+@converts('CReLU', opsets=(7,))
+def convert_CReLU(func, opset_version, input_names, output_names, context):
+    gb = onnx_helper.GraphBuilder()
+    x = input_names[0]
+    positive = gb.op('Relu', [x])
+    negative = gb.op('Relu', [gb.op('Neg', [x])])
+    gb.op('Concat', [positive, negative], axis=func.axis)
+    return gb.nodes(output_names)
 
 
 @converts('ReLU', opsets=(1, 6))
@@ -105,6 +121,17 @@ def convert_Softplus(func, opset_version, input_names, output_names, context):
     h = gb.op('Mul', [input_names[0], b])
     h = gb.op('Softplus', [h])
     gb.op('Div', [h, b])
+    return gb.nodes(output_names)
+
+
+@converts('Swish', opsets=(7,))
+def convert_Swish(func, opset_version, input_names, output_names, context):
+    """``x * sigmoid(beta * x)``, ``beta`` broadcast as Chainer does (from axis 1)."""
+    x, beta = input_names
+    gb = onnx_helper.GraphBuilder()
+    beta = _channel_parameter(gb, func, beta, len(in_shape(func, 0)), len(in_shape(func, 1)))
+    gate = gb.op('Sigmoid', [gb.op('Mul', [x, beta])])
+    gb.op('Mul', [x, gate])
     return gb.nodes(output_names)
 
 

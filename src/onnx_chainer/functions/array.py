@@ -2,12 +2,15 @@
 import numpy
 
 from onnx_chainer import onnx_helper
+from onnx_chainer.functions._common import dims
 from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import INT64_MAX
 from onnx_chainer.functions._common import INT64_MIN
+from onnx_chainer.functions._common import is_dim
 from onnx_chainer.functions._common import normalize_axis
 from onnx_chainer.functions._common import out_shape
+from onnx_chainer.functions._common import shape_input
 from onnx_chainer.functions._common import tensor_type
 from onnx_chainer.functions._registry import converts
 from onnx_chainer.functions.opset_version import support  # NOQA
@@ -18,8 +21,8 @@ _int64 = numpy.int64
 def get_slice_node(gb, opset_version, context, input_names, axes, starts, ends, steps):
     """Adds a ``Slice`` node to ``gb`` in the form of ``opset_version``.
 
-    Before opset 10 the bounds are attributes; from 10 they are constant inputs, and from 11
-    the steps too.
+    Before opset 10 the bounds are attributes; from 10 they are constant inputs, with the
+    steps when one is not 1 (from 11 always).
 
     Args:
         gb (~onnx_chainer.onnx_helper.GraphBuilder): Where to add it.
@@ -38,7 +41,7 @@ def get_slice_node(gb, opset_version, context, input_names, axes, starts, ends, 
               context.add_const(numpy.array(starts, _int64), 'starts'),
               context.add_const(numpy.array(ends, _int64), 'ends'),
               context.add_const(numpy.array(axes, _int64), 'axes')]
-    if opset_version >= 11:
+    if opset_version >= 11 or any(s != 1 for s in steps):
         inputs.append(context.add_const(numpy.array(steps, _int64), 'steps'))
     return gb.op('Slice', inputs)
 
@@ -59,8 +62,17 @@ def _transpose(output_names, input_names, perm):
 
 @converts('BroadcastTo', opsets=(8,))
 def convert_BroadcastTo(func, opset_version, input_names, output_names, context):
-    shape = context.add_const(numpy.array(out_shape(func), _int64), 'shape')
-    return onnx_helper.make_node('Expand', [input_names[0], shape], output_names),
+    out = dims(func, context)
+    if not any(is_dim(d) for d in out):
+        shape = context.add_const(numpy.array(out_shape(func), _int64), 'shape')
+        return onnx_helper.make_node('Expand', [input_names[0], shape], output_names),
+    # A dynamic size the input already has is kept by Expand's broadcasting (1).
+    x = dims(func, context, 'in')
+    x = [None] * (len(out) - len(x)) + x
+    target = [1 if is_dim(d) and d == a else d for d, a in zip(out, x)]
+    gb = onnx_helper.GraphBuilder()
+    gb.op('Expand', [input_names[0], shape_input(gb, context, target)])
+    return gb.nodes(output_names)
 
 
 @converts('Cast', opsets=(1, 6))
@@ -111,6 +123,9 @@ def convert_Vstack(func, opset_version, input_names, output_names, context):
 @converts('Stack')
 def convert_Stack(func, opset_version, input_names, output_names, context):
     axis = normalize_axis(func.axis, len(in_shape(func)) + 1)
+    source = context.unpacked_source(input_names, axis)
+    if source is not None:      # the slices of one tensor, stacked back
+        return onnx_helper.make_node('Identity', [source], output_names),
     return _concat(func, input_names, output_names, axis, (axis,))
 
 
@@ -267,11 +282,25 @@ def convert_Pad(func, opset_version, input_names, output_names, context):
     return onnx_helper.make_node('Pad', inputs, output_names, mode=func.mode),
 
 
-@converts('Permutate', opsets=(9, 11))
+@converts('Permutate', opsets=(1, 9, 11))
 def convert_Permutate(func, opset_version, input_names, output_names, context):
+    """A ``Gather`` of the permutation; a constant permutation is inverted here (and one
+    that keeps the order is an ``Identity``), one computed in the graph with a scatter (from
+    opset 9)."""
     x, indices = input_names
     gb = onnx_helper.GraphBuilder()
-    if func.inv:
+    value = context.constant_value(func.inputs[1])
+    if value is not None:
+        value = numpy.asarray(value)
+        if (value == numpy.arange(len(value))).all():
+            return onnx_helper.make_node('Identity', [x], output_names),
+        if func.inv:
+            indices = context.add_const(numpy.argsort(value).astype(value.dtype), 'indices')
+    elif func.inv:
+        if opset_version < 9:
+            raise RuntimeError('ONNX-Chainer cannot convert `Permutate` with inv=True and a '
+                               'permutation computed in the graph with ONNX opset_version '
+                               '{} (9 or later)'.format(context.opset_version))
         # The inverse permutation: inv[indices[i]] = i.
         n = in_shape(func, 1)[0]
         arange = context.add_const(numpy.arange(n, dtype=in_dtype(func, 1)), 'arange')
@@ -302,8 +331,7 @@ def convert_Repeat(func, opset_version, input_names, output_names, context):
     repeats = func.repeats
     if not isinstance(repeats, (int, numpy.integer)):
         if len(repeats) != 1:
-            raise NotImplementedError(
-                'ONNX-Chainer currently does not support elementwise repeat')
+            return _repeat_elementwise(func, input_names, output_names, context)
         repeats = repeats[0]
     gb = onnx_helper.GraphBuilder()
     x = input_names[0]
@@ -319,8 +347,42 @@ def convert_Repeat(func, opset_version, input_names, output_names, context):
     return gb.nodes(output_names)
 
 
+def _repeat_elementwise(func, input_names, output_names, context):
+    # One count per element: a Gather of each index repeated its count of times.
+    gb = onnx_helper.GraphBuilder()
+    x = input_names[0]
+    if func.axis is None:
+        x = gb.op('Reshape', [x, context.add_const(numpy.array([-1], _int64), 'shape')])
+        axis = 0
+    else:
+        axis = normalize_axis(func.axis, len(in_shape(func)))
+    indices = numpy.repeat(numpy.arange(len(func.repeats)), func.repeats).astype(_int64)
+    gb.op('Gather', [x, context.add_const(indices, 'indices')], axis=axis)
+    return gb.nodes(output_names)
+
+
+def reshape_target(func, context, gb, out, in_dims=None):
+    """The target shape of a ``Reshape`` to the dims ``out`` that works at every size of the
+    dynamic dimensions: a size equal to the input's at the same axis is copied (0), a single
+    remaining dynamic size is inferred (-1), and the others are computed at run time."""
+    target = list(out)
+    if in_dims is not None:
+        target = [0 if is_dim(d) and k < len(in_dims) and in_dims[k] == d else d
+                  for k, d in enumerate(out)]
+    rest = [k for k, d in enumerate(target) if is_dim(d)]
+    if len(rest) == 1:
+        target[rest[0]] = -1
+    return shape_input(gb, context, target)
+
+
 @converts('Reshape', opsets=(1, 5))
 def convert_Reshape(func, opset_version, input_names, output_names, context):
+    out = dims(func, context)
+    if any(is_dim(d) for d in out):
+        gb = onnx_helper.GraphBuilder()
+        target = reshape_target(func, context, gb, out, dims(func, context, 'in'))
+        gb.op('Reshape', [input_names[0], target])
+        return gb.nodes(output_names)
     shape = context.add_const(numpy.array(func.shape, _int64), 'shape')
     return onnx_helper.make_node('Reshape', [input_names[0], shape], output_names),
 
@@ -368,15 +430,21 @@ def convert_SelectItem(func, opset_version, input_names, output_names, context):
     return gb.nodes(output_names)
 
 
-@converts('Separate')
-def convert_Separate(func, opset_version, input_names, output_names, context):
-    gb = onnx_helper.GraphBuilder()
-    axis = normalize_axis(func.axis, len(in_shape(func)))
-    parts = gb.op('Split', input_names, num_outputs=len(output_names), axis=axis)
+def _unstack(gb, context, source, output_names, axis):
+    # The slices of ``source`` along ``axis``, recorded as its packed form.
+    parts = gb.op('Split', [source], num_outputs=len(output_names), axis=axis)
     if len(output_names) == 1:
         parts = (parts,)
     for part, name in zip(parts, output_names):
         gb.op_output_named('Squeeze', [part], [name], axes=[axis])
+    context.set_packed(output_names, source, axis)
+
+
+@converts('Separate')
+def convert_Separate(func, opset_version, input_names, output_names, context):
+    gb = onnx_helper.GraphBuilder()
+    axis = normalize_axis(func.axis, len(in_shape(func)))
+    _unstack(gb, context, input_names[0], output_names, axis)
     return gb.nodes()
 
 
@@ -390,10 +458,11 @@ def convert_SplitAxis(func, opset_version, input_names, output_names, context):
     shape = in_shape(func)
     axis = normalize_axis(func.axis, len(shape))
     size = shape[axis]
-    ios = getattr(func, 'indices_or_sections', None)
-    if ios is None:         # Chainer's own attributes
-        ios = func.sections if getattr(func, 'sections', None) else func.indices
+    ios = func.sections if func.sections is not None else func.indices
     if isinstance(ios, (int, numpy.integer)):
+        if is_dim(dims(func, context, 'in')[axis]):
+            # Equal parts of a dynamic axis: Split's default, whatever its size.
+            return onnx_helper.make_node('Split', input_names, output_names, axis=axis),
         split = [size // int(ios)] * int(ios)
     else:
         bounds = [0] + [min(max(int(i), 0), size) for i in ios] + [size]
@@ -405,7 +474,8 @@ def convert_SplitAxis(func, opset_version, input_names, output_names, context):
 def convert_Squeeze(func, opset_version, input_names, output_names, context):
     shape = in_shape(func)
     if func.axis is None:
-        axes = [i for i, d in enumerate(shape) if d == 1]
+        # A dynamic size traced as 1 is not squeezed: it is another size at run time.
+        axes = [i for i, d in enumerate(dims(func, context, 'in')) if d == 1 and not is_dim(d)]
     else:
         axis = func.axis if isinstance(func.axis, tuple) else (func.axis,)
         axes = sorted(normalize_axis(a, len(shape)) for a in axis)
@@ -423,8 +493,7 @@ def convert_Tile(func, opset_version, input_names, output_names, context):
     nodes = []
     if len(reps) > ndim:
         gb = onnx_helper.GraphBuilder()
-        shape = context.add_const(
-            numpy.array((1,) * (len(reps) - ndim) + in_shape(func), _int64), 'shape')
+        shape = shape_input(gb, context, [1] * (len(reps) - ndim) + dims(func, context, 'in'))
         x = gb.op('Reshape', [x, shape])
         nodes = list(gb.nodes())
     reps = (1,) * (ndim - len(reps)) + reps
@@ -432,21 +501,44 @@ def convert_Tile(func, opset_version, input_names, output_names, context):
     return tuple(nodes) + (onnx_helper.make_node('Tile', [x, tiles], output_names),)
 
 
-@converts('TransposeSequence')
+def pad_node(gb, opset_version, context, x, pads):
+    """Adds a zero ``Pad`` of ``x`` (``pads``: begins, then ends) in the form of
+    ``opset_version`` (an attribute before 11, an input from 11)."""
+    if opset_version < 11:
+        return gb.op('Pad', [x], pads=list(pads))
+    return gb.op('Pad', [x, context.add_const(numpy.array(pads, _int64), 'pads')])
+
+
+@converts('TransposeSequence', opsets=(1, 10, 11))
 def convert_TransposeSequence(func, opset_version, input_names, output_names, context):
+    """The sequences stacked (the shorter ones padded with zeros), transposed and split
+    again, each output cut to its length."""
     shapes = [tuple(node.shape) for node in func.inputs]
-    if len(set(shapes)) != 1:
-        raise ValueError('ONNX-Chainer can convert TransposeSequence only when all inputs '
-                         'have same shape')
     ndim = len(shapes[0])
     gb = onnx_helper.GraphBuilder()
-    xs = [gb.op('Unsqueeze', [x], axes=[0]) for x in input_names]
-    h = gb.op('Concat', xs, axis=0)
-    h = gb.op('Transpose', [h], perm=[1, 0] + list(range(2, ndim + 1)))
+    if len(set(shapes)) == 1:
+        h = context.unpacked_source(input_names, 0)
+        if h is None:
+            h = gb.op('Concat', [gb.op('Unsqueeze', [x], axes=[0]) for x in input_names],
+                      axis=0)
+        h = gb.op('Transpose', [h], perm=[1, 0] + list(range(2, ndim + 1)))
+        _unstack(gb, context, h, output_names, 0)
+        return gb.nodes()
+    longest = shapes[0][0]
+    xs = []
+    for x, shape in zip(input_names, shapes):
+        if shape[0] < longest:
+            x = pad_node(gb, opset_version, context, x,
+                         [0] * ndim + [longest - shape[0]] + [0] * (ndim - 1))
+        xs.append(gb.op('Unsqueeze', [x], axes=[0]))
+    h = gb.op('Transpose', [gb.op('Concat', xs, axis=0)], perm=[1, 0] + list(range(2, ndim + 1)))
     parts = gb.op('Split', [h], num_outputs=len(output_names), axis=0)
     if len(output_names) == 1:
         parts = (parts,)
-    for part, name in zip(parts, output_names):
+    for k, (part, name) in enumerate(zip(parts, output_names)):
+        size = out_shape(func, k)[0]
+        if size < len(input_names):
+            part = get_slice_node(gb, opset_version, context, [part], [1], [0], [size], [1])
         gb.op_output_named('Squeeze', [part], [name], axes=[0])
     return gb.nodes()
 
@@ -457,3 +549,44 @@ def convert_Where(func, opset_version, input_names, output_names, context):
         return onnx_helper.make_node('Where', input_names, output_names),
     condition = context.add_const(numpy.asarray(func.condition, dtype=bool), 'condition')
     return onnx_helper.make_node('Where', [condition] + list(input_names), output_names),
+
+
+def _flip(func, opset_version, input_names, output_names, context, axis):
+    gb = onnx_helper.GraphBuilder()
+    axis = normalize_axis(axis, len(in_shape(func)))
+    get_slice_node(gb, opset_version, context, input_names, [axis], [INT64_MAX], [INT64_MIN],
+                   [-1])
+    return gb.nodes(output_names)
+
+
+@converts('Flip', opsets=(10,))
+def convert_Flip(func, opset_version, input_names, output_names, context):
+    return _flip(func, opset_version, input_names, output_names, context, func.axis)
+
+
+@converts('FlipLR', opsets=(10,))
+def convert_FlipLR(func, opset_version, input_names, output_names, context):
+    return _flip(func, opset_version, input_names, output_names, context, 1)
+
+
+@converts('FlipUD', opsets=(10,))
+def convert_FlipUD(func, opset_version, input_names, output_names, context):
+    return _flip(func, opset_version, input_names, output_names, context, 0)
+
+
+@converts('SumTo')
+def convert_SumTo(func, opset_version, input_names, output_names, context):
+    """Sums the leading axes away and the axes where the target has size 1."""
+    shape, target = dims(func, context, 'in'), dims(func, context)
+    lead = len(shape) - len(target)
+    gb = onnx_helper.GraphBuilder()
+    x = input_names[0]
+    if lead:
+        x = gb.op('ReduceSum', [x], axes=list(range(lead)), keepdims=0)
+    axes = [i for i, (s, t) in enumerate(zip(shape[lead:], target))
+            if t == 1 and not is_dim(t) and (s != 1 or is_dim(s))]
+    if axes:
+        x = gb.op('ReduceSum', [x], axes=axes, keepdims=1)
+    if x == input_names[0]:
+        gb.op('Identity', [x])
+    return gb.nodes(output_names)

@@ -2,9 +2,11 @@
 import numpy
 
 from onnx_chainer import onnx_helper
+from onnx_chainer.functions._common import dims
 from onnx_chainer.functions._common import in_dtype
 from onnx_chainer.functions._common import in_shape
 from onnx_chainer.functions._common import scalar
+from onnx_chainer.functions._common import shape_input
 from onnx_chainer.functions._registry import converts
 from onnx_chainer.functions.opset_version import support  # NOQA
 
@@ -103,7 +105,6 @@ def convert_LinearFunction(func, opset_version, input_names, output_names, conte
     flat = context.add_const(numpy.array([-1, x_shape[-1]], numpy.int64), 'flat_shape')
     h = gb.op('Reshape', [x, flat])
     h = gb.op('Gemm', [h, w, b], **attrs)
-    shape = context.add_const(numpy.array(list(x_shape[:n_batch]) + [-1], numpy.int64),
-                              'out_shape')
+    shape = shape_input(gb, context, dims(func, context, 'in')[:n_batch] + [-1], 'out_shape')
     gb.op('Reshape', [h, shape])
     return gb.nodes(output_names)

@@ -177,3 +177,66 @@ def convert_RsqrtGPU(func, opset_version, input_names, output_names, context):
 @converts('Square', opsets=(1, 6, 7))
 def convert_Square(func, opset_version, input_names, output_names, context):
     return onnx_helper.make_node('Mul', [input_names[0], input_names[0]], output_names),
+
+
+# -- functions Chainer 7.8.1's onnx_chainer did not convert -------------------------------------
+
+convert_Arctanh = converts('Arctanh', opsets=(9,))(_unary('Atanh'))
+convert_Erf = converts('Erf', opsets=(9,))(_unary('Erf'))
+for _name in ('Arctanh', 'Erf'):
+    globals()['convert_' + _name].__name__ = 'convert_' + _name
+    globals()['convert_' + _name].__qualname__ = 'convert_' + _name
+del _name
+
+
+@converts('Log1p', opsets=(7,))
+def convert_Log1p(func, opset_version, input_names, output_names, context):
+    one = context.add_const(scalar(1, in_dtype(func)), 'one')
+    gb = onnx_helper.GraphBuilder()
+    gb.op('Log', [gb.op('Add', [input_names[0], one])])
+    return gb.nodes(output_names)
+
+
+@converts('Expm1', opsets=(7,))
+def convert_Expm1(func, opset_version, input_names, output_names, context):
+    one = context.add_const(scalar(1, in_dtype(func)), 'one')
+    gb = onnx_helper.GraphBuilder()
+    gb.op('Sub', [gb.op('Exp', input_names), one])
+    return gb.nodes(output_names)
+
+
+@converts('BatchMatMul', opsets=(7,))
+def convert_BatchMatMul(func, opset_version, input_names, output_names, context):
+    """Chainer's ``batch_matmul``: a matrix product per batch row, where a 2-d operand
+    ``(B, N)`` is the column vectors ``(B, N, 1)``."""
+    gb = onnx_helper.GraphBuilder()
+    names = []
+    for k, (name, trans) in enumerate(zip(input_names, (func.transa, func.transb))):
+        if len(in_shape(func, k)) == 2:
+            name = gb.op('Unsqueeze', [name], axes=[2])
+        if trans:
+            name = gb.op('Transpose', [name], perm=[0, 2, 1])
+        names.append(name)
+    gb.op('MatMul', names)
+    return gb.nodes(output_names)
+
+
+@converts('EinSum', opsets=(12,))
+def convert_EinSum(func, opset_version, input_names, output_names, context):
+    in_subs = func.in_subs
+    if not isinstance(in_subs, str):
+        in_subs = ','.join(in_subs)
+    equation = '{}->{}'.format(in_subs, func.out_sub)
+    return onnx_helper.make_node('Einsum', input_names, output_names, equation=equation),
+
+
+@converts('Cumsum', opsets=(11,))
+def convert_Cumsum(func, opset_version, input_names, output_names, context):
+    if func.axis is None:       # over the flattened input
+        gb = onnx_helper.GraphBuilder()
+        flat = gb.op('Reshape', [input_names[0], context.add_const(
+            numpy.array([-1], numpy.int64), 'shape')])
+        gb.op('CumSum', [flat, context.add_const(numpy.array(0, numpy.int64), 'axis')])
+        return gb.nodes(output_names)
+    axis = context.add_const(numpy.array(func.axis, numpy.int64), 'axis')
+    return onnx_helper.make_node('CumSum', [input_names[0], axis], output_names),

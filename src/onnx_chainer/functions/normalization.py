@@ -23,10 +23,15 @@ def _check_channel_axis(func):
             'channel, axis 1) only, got axes {}'.format(expected, tuple(axes)))
 
 
-@converts('BatchNormalization', opsets=(1, 6, 7))
+@converts('BatchNormalization', opsets=(1, 6, 7, 14))
 def convert_BatchNormalization(func, opset_version, input_names, output_names, context):
-    """Batch normalization in training mode, written with the running statistics (ONNX
-    runtimes use them outside training)."""
+    """Batch normalization in training mode, written with the running statistics.
+
+    Up to opset 13 the node is ONNX's inference form (runtimes normalize with the running
+    statistics). From 14 it is marked ``training_mode=1`` with the running statistics as
+    extra outputs, which is Chainer's function (runtimes built for inference, ONNX Runtime's
+    among them, still use the running statistics).
+    """
     _check_channel_axis(func)
     x, gamma, beta = input_names
     mean = func.running_mean if func.running_mean is not None else func.mean
@@ -34,10 +39,14 @@ def convert_BatchNormalization(func, opset_version, input_names, output_names, c
     mean = context._array_input(mean, 'avg_mean')
     var = context._array_input(var, 'avg_var')
     attrs = {'epsilon': float(func.eps), 'momentum': float(func.decay)}
+    outputs = list(output_names)
     if opset_version < 7:
         attrs['is_test'] = 0
+    elif opset_version >= 14:
+        attrs['training_mode'] = 1
+        outputs += [outputs[0] + '_running_mean', outputs[0] + '_running_var']
     return onnx_helper.make_node('BatchNormalization', [x, gamma, beta, mean, var],
-                                 output_names, **attrs),
+                                 outputs, **attrs),
 
 
 @converts('FixedBatchNormalization', opsets=(1, 6, 7))
@@ -78,6 +87,23 @@ def convert_GroupNormalization(func, opset_version, input_names, output_names, c
     return gb.nodes(output_names)
 
 
+@converts('LayerNormalization', opsets=(7, 17))
+def convert_LayerNormalization(func, opset_version, input_names, output_names, context):
+    """ONNX's LayerNormalization over the last axis from opset 17; before, its formula
+    written out."""
+    x, gamma, beta = input_names
+    if opset_version >= 17:
+        return onnx_helper.make_node('LayerNormalization', input_names, output_names, axis=-1,
+                                     epsilon=float(func.eps)),
+    eps = context.add_const(scalar(func.eps, in_dtype(func)), 'eps')
+    gb = onnx_helper.GraphBuilder()
+    centered = gb.op('Sub', [x, gb.op('ReduceMean', [x], axes=[-1], keepdims=1)])
+    var = gb.op('ReduceMean', [gb.op('Mul', [centered, centered])], axes=[-1], keepdims=1)
+    std = gb.op('Sqrt', [gb.op('Add', [var, eps])])
+    gb.op('Add', [gb.op('Mul', [gb.op('Div', [centered, std]), gamma]), beta])
+    return gb.nodes(output_names)
+
+
 @converts('LocalResponseNormalization')
 def convert_LocalResponseNormalization(func, opset_version, input_names, output_names,
                                        context):
@@ -89,15 +115,15 @@ def convert_LocalResponseNormalization(func, opset_version, input_names, output_
 
 @converts('NormalizeL2')
 def convert_NormalizeL2(func, opset_version, input_names, output_names, context):
+    """``LpNormalization`` for the default ``eps`` over one axis (Chainer 7.8.1's graph);
+    otherwise Chainer's formula ``x / (||x|| + eps)`` written out."""
     axis = func.axis
-    if isinstance(axis, tuple):
-        if len(axis) != 1:
-            raise ValueError('ONNX-Chainer supports NormalizeL2 over one axis only, got axis '
-                             '{}'.format(axis))
-        axis = axis[0]
-    if func.eps != 1e-5:
-        raise ValueError(
-            "'eps' is not supported in the ONNX's LpNormalization operator, so that "
-            "ONNX-Chainer does not accept custom values for 'eps' ({})".format(func.eps))
-    return onnx_helper.make_node('LpNormalization', input_names, output_names, axis=int(axis),
-                                 p=2),
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    if func.eps == 1e-5 and len(axes) == 1:
+        return onnx_helper.make_node('LpNormalization', input_names, output_names,
+                                     axis=int(axes[0]), p=2),
+    eps = context.add_const(scalar(func.eps, in_dtype(func)), 'eps')
+    gb = onnx_helper.GraphBuilder()
+    norm = gb.op('ReduceL2', input_names, axes=[int(a) for a in axes], keepdims=1)
+    gb.op('Div', [input_names[0], gb.op('Add', [norm, eps])])
+    return gb.nodes(output_names)

@@ -12,6 +12,9 @@ class Copy(function_node.FunctionNode):
         self._in_device = in_device
         self._out_device = out_device
 
+    # Chainer's attribute name for the destination.
+    out_device = property(lambda self: self._out_device)
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
 

@@ -38,6 +38,11 @@ class Permutate(function_node.FunctionNode):
         self.axis = _checks.axis_arg('permutate', axis, bool_ok=True)
         self.inv = inv
 
+    @property
+    def indices(self):
+        """The permutation (Chainer's attribute), once applied."""
+        return self.inputs[1].data if self.inputs else None
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types

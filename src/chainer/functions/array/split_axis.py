@@ -27,6 +27,12 @@ class SplitAxis(function_node.FunctionNode):
         self.indices_or_sections = ios
         self.axis = _checks.axis_arg('split_axis', axis, bool_ok=True)
 
+    # Chainer's attributes: the split points (a list) or the number of sections (an int).
+    indices = property(lambda self: list(self.indices_or_sections) if isinstance(
+        self.indices_or_sections, tuple) else None)
+    sections = property(lambda self: self.indices_or_sections if isinstance(
+        self.indices_or_sections, int) else None)
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types

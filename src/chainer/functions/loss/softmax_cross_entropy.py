@@ -50,6 +50,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
     """Cross entropy of ``softmax(x, axis=1)`` and integer labels."""
 
     _parts = None   # (exp(x - max), its sum) kept for backward when cache_score
+    soft_target_loss = 'cross-entropy'   # Chainer's option; integer labels do not use it
 
     @property
     def y(self):
@@ -241,5 +242,7 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
     if t_dtype is not None and t_dtype.kind == 'f':
         _common.check_reduce(_FUNC, reduce, ('mean', 'no'))
         return _soft_target_loss(x, t, reduce, soft_target_loss)
-    return SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label,
-                               reduce).apply((x, t))[0]
+    func = SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label, reduce)
+    if soft_target_loss != func.soft_target_loss:
+        func.soft_target_loss = soft_target_loss
+    return func.apply((x, t))[0]

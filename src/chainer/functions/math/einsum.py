@@ -75,13 +75,14 @@ class EinSum(function_node.FunctionNode):
     """Einstein summation; subscripts may use ``...`` and broadcast axes of length one."""
 
     def __init__(self, in_subs, out_sub):
-        # Chainer passes the input subscripts joined by commas ('ij,jk').
-        self.in_subs = tuple(in_subs.split(',') if isinstance(in_subs, str) else in_subs)
+        # Chainer passes and keeps the input subscripts joined by commas ('ij,jk').
+        self._subs = tuple(in_subs.split(',') if isinstance(in_subs, str) else in_subs)
+        self.in_subs = ','.join(self._subs)
         self.out_sub = out_sub
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(self.in_subs))))
-        for in_type, sub in zip(in_types, self.in_subs):
+        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(self._subs))))
+        for in_type, sub in zip(in_types, self._subs):
             type_check.expect(in_type.dtype.kind == 'f')
             if '...' in sub:
                 type_check.expect(in_type.ndim >= len(sub) - 3)
@@ -91,7 +92,7 @@ class EinSum(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         xp = backend.get_array_module(*inputs)
-        self._plan = plan = _Plan(self.in_subs, self.out_sub, [x.shape for x in inputs])
+        self._plan = plan = _Plan(self._subs, self.out_sub, [x.shape for x in inputs])
         arrays = [x.reshape(s) if x.shape != s else x for x, s in zip(inputs, plan.shapes)]
         dtype = numpy.result_type(*[x.dtype for x in inputs])
         if dtype == numpy.float16:

@@ -22,6 +22,8 @@ class MatMul(function_node.FunctionNode):
     dtypes give NumPy's promoted dtype; ``dtype`` forces the output dtype.
     """
 
+    transc = False      # Chainer's option of a transposed result; never set here
+
     def __init__(self, transa=False, transb=False, dtype=None):
         self.transa = transa
         self.transb = transb

@@ -100,11 +100,22 @@ def update_running(running_mean, running_var, mean, var, m, decay):
         running += (1 - decay) * (m / max(m - 1, 1)) * var
 
 
-
 def _per_channel(x, gamma):
     """Values averaged per channel, at least 1: gradients divide by it, and an empty batch
     (or no channel) has empty gradients anyway."""
     return max(x.size // gamma.size, 1) if gamma.size else 1
+
+
+def _key_axis(func):
+    # Chainer's ``key_axis``: the axes of the parameters (those not reduced).
+    return tuple(i for i in range(len(func.inputs[0].shape)) if i not in func.axes)
+
+
+def _expander(func):
+    # Chainer's ``expander``: the index that broadcasts a parameter over ``x``.
+    key = _key_axis(func)
+    return tuple(slice(None) if i in key else None for i in range(len(func.inputs[0].shape)))
+
 
 class BatchNormalization(function_node.FunctionNode):
     """Normalizes by the mean and variance of the batch, then scales and shifts.
@@ -119,6 +130,9 @@ class BatchNormalization(function_node.FunctionNode):
         self.decay = decay
         self.axis = _normalize_axis(axis, 'batch_normalization')
 
+    key_axis = property(_key_axis)
+    expander = property(_expander)
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta'))
         expect_params(in_types, self.axis, 'batch_normalization')
@@ -126,7 +140,7 @@ class BatchNormalization(function_node.FunctionNode):
     def forward(self, inputs):
         x, gamma, beta = inputs
         axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
-        self.axes = axes
+        self.axes = self.axis = axes    # Chainer's ``axis`` holds the reduced axes once known
         shape = _param_shape(x.shape, axes)
         m = x.size // gamma.size
         if m == 1:
@@ -267,6 +281,9 @@ class FixedBatchNormalization(function_node.FunctionNode):
         self.eps = eps
         self.axis = _normalize_axis(axis, 'fixed_batch_normalization')
 
+    key_axis = property(_key_axis)
+    expander = property(_expander)
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta', 'mean', 'var'))
         expect_params(in_types, self.axis, 'fixed_batch_normalization')
@@ -274,7 +291,7 @@ class FixedBatchNormalization(function_node.FunctionNode):
     def forward(self, inputs):
         x, gamma, beta, mean, var = inputs
         xp = backend.get_array_module(x)
-        self.axes = axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
+        self.axes = self.axis = axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
         shape = _param_shape(x.shape, axes)
         dtype = compute_dtype(x.dtype, gamma.dtype)
         inv_std = 1 / xp.sqrt(var.astype(dtype, copy=False) + dtype.type(self.eps))

@@ -13,7 +13,9 @@ class NormalizeL2(function_node.FunctionNode):
 
     def __init__(self, eps=1e-5, axis=1):
         self.eps = eps
-        self.axis = _checks.axis_arg('normalize', axis, tuple_=True)
+        axis = _checks.axis_arg('normalize', axis, tuple_=True)
+        # Kept as a tuple, as Chainer does.
+        self.axis = axis if isinstance(axis, tuple) else (axis,)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))

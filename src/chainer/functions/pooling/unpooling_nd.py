@@ -44,7 +44,9 @@ class UnpoolingND(pooling_nd._PoolingND):
         _check_outsize(self, in_types)
 
     def forward(self, inputs):
-        return _unpool(self, inputs[0]),
+        y = _unpool(self, inputs[0])
+        self.outs = self._outs      # Chainer's attribute holds the output size once known
+        return y,
 
     def backward(self, indexes, grad_outputs):
         return UnpoolingNDGrad(self).apply(grad_outputs)
