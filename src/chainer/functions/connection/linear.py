@@ -62,6 +62,12 @@ class LinearFunction(function_node.FunctionNode):
         return ret
 
 
+def _width(feature_shape, size):
+    # -1 as Chainer writes it (an exported graph keeps it, so the batch size stays free), but
+    # explicit for an empty batch, where -1 is undetermined
+    return -1 if size else int(numpy.prod(feature_shape))
+
+
 def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully-connected layer): :math:`y = x W^\\top + b`.
 
@@ -95,12 +101,11 @@ def linear(x, W, b=None, n_batch_axes=1):
     batch_shape = None
     if n_batch_axes > 1:
         batch_shape = x.shape[:n_batch_axes]
-        # explicit widths (not -1), which a size-0 batch leaves undetermined
-        x = F.reshape(x, (int(numpy.prod(batch_shape)), int(numpy.prod(x.shape[n_batch_axes:]))))
+        x = F.reshape(x, (int(numpy.prod(batch_shape)), _width(x.shape[n_batch_axes:], x.size)))
     elif x.ndim > 2:
-        x = F.reshape(x, (x.shape[0], int(numpy.prod(x.shape[1:]))))
+        x = F.reshape(x, (x.shape[0], _width(x.shape[1:], x.size)))
     args = (x, W) if b is None else (x, W, b)
     y, = LinearFunction().apply(args)
     if batch_shape is not None:
-        y = F.reshape(y, batch_shape + (y.shape[1],))
+        y = F.reshape(y, batch_shape + (_width(y.shape[1:], y.size),))
     return y
