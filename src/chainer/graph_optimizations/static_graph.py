@@ -242,6 +242,7 @@ class ScheduleManager:
         self._state_attrs = []        # (link, attribute name): state a chain's links keep
         self._define_by_run = None    # the reason replays are off for this chain, if they are
         self._n_recorded = 0
+        self._warned_graph = False
 
     def _bind(self, chain, func, enable_double_backprop):
         self._chain = weakref.ref(chain)
@@ -298,6 +299,38 @@ class ScheduleManager:
             s._in_use = True
             self._in_use.append(s)
         return s
+
+    def _compare(self, schedule):
+        # A static chain computes the same operations at every call: a new recording whose
+        # operations differ from an earlier one of the same mode means it does not.
+        program = schedule._program
+        ops = [step.func_name for step in program.steps[0]]
+        for key, schedules in self.schedules.items():
+            if key[:3] != schedule._key[:3] or key[4] != schedule._key[4]:
+                continue        # another mode, argument structure or link state
+            for other in schedules:
+                if other is schedule or other._program is None:
+                    continue
+                theirs = [step.func_name for step in other._program.steps[0]]
+                if theirs != ops and not self._warned_graph:
+                    self._warned_graph = True
+                    warnings.warn(
+                        f'static_graph: {self._label()} computed {len(ops)} operations at '
+                        f'this call but {len(theirs)} at an earlier one'
+                        + ('' if len(ops) != len(theirs) else ' (different ones)')
+                        + ': its graph is not static, and each replay repeats the '
+                        'operations of the call that recorded it. Remove @static_graph, or '
+                        'move what changes outside of the static chain',
+                        RuntimeWarning, stacklevel=5)
+                return
+
+    def _rekey(self, schedule, key):
+        self._discard(schedule)
+        schedule._key = key
+        self.schedules.setdefault(key, []).append(schedule)
+        if schedule._in_use:
+            self._in_use.append(schedule)
+        self._last_key = key
 
     def _discard(self, schedule):
         schedules = self.schedules.get(schedule._key, [])
@@ -423,6 +456,7 @@ class StaticScheduleFunction(function_node.FunctionNode):
         # State that links keep between calls (an LSTM's h and c): what changed to a new
         # Variable during this call is written back after every replay.
         state_out = []
+        discovered = []
         for link in chain.links():
             before = head._link_attrs.get(id(link), {})
             for name, value in link.__dict__.items():
@@ -430,12 +464,31 @@ class StaticScheduleFunction(function_node.FunctionNode):
                         and not isinstance(value, chainer.Parameter)
                         and before.get(name, _program._MISSING) is not value):
                     state_out.append((link, name, value))
-                    if not any(l is link and n == name for l, n in manager._state_attrs):
+                    if not any(lk is link and n == name for lk, n in manager._state_attrs):
                         manager._state_attrs.append((link, name))
+                        old = before.get(name)
+                        discovered.append(_signature(old) if isinstance(
+                            old, chainer.Variable) else None)
+        if discovered and head._key is not None:
+            # The schedule is found again by the states it started from.
+            manager._rekey(head, head._key[:4] + (head._key[4] + tuple(discovered),))
         inner_outputs = head._inner_outputs
         outs = inner_outputs + [v for _, _, v in state_out]
         program.level_out[0] = [None if v is None else program.input_ref(v._array, 'output')
                                 for v in outs]
+
+        # A state the code did not read is no input: its Variable links to the graph of the
+        # previous call, which the node would then keep alive.
+        read = {s for step in program.steps[0] for _, s in step.inputs_hooks}
+        read.update(s for step in program.steps[0] for _, s, _ in step.assigns)
+        read.update(s for s in program.level_out[0] if s is not None)
+        n_args = len(in_vars)
+        keep = [k for k, slot in enumerate(program.level_in[0][n_args:]) if slot in read]
+        program.level_in[0][n_args:] = [program.level_in[0][n_args + k] for k in keep]
+        head._state_in = [head._state_in[k] for k in keep]
+        head._state_values = [head._state_values[k] for k in keep]
+        inner_inputs = head._inner_inputs[:n_args] + [head._inner_inputs[n_args + k]
+                                                      for k in keep]
 
         # Arrays read but not produced: parameters and other Variables that need a gradient
         # become inputs of this node (checked at each call); the rest are constants.
@@ -452,8 +505,9 @@ class StaticScheduleFunction(function_node.FunctionNode):
         program.stable_vars = [(var, program.values[slot]) for slot, var in stable]
         head._state_out = [(link, name) for link, name, _ in state_out]
         head._n_outputs = len(inner_outputs)
+        head._context = None
         if configuration.config.enable_backprop:
-            head._context = [(outs, head._inner_inputs + [var for _, var in stable])]
+            head._context = [(outs, inner_inputs + [var for _, var in stable])]
         head._generate()
         return list(in_vars) + head._state_values + [var for _, var in stable]
 
@@ -473,7 +527,12 @@ class StaticScheduleFunction(function_node.FunctionNode):
             program.replayable = True
         program.seed()
 
-    def _record_call(self, chain, func, flat, structure):
+    def _record_forward(self, chain, func, flat, structure, states=None):
+        """Runs the chain's code once while a new program records it (see build_schedule).
+
+        ``states`` gives the link states to start from as ``(link, name, Variable)``
+        (default: what the links hold). Returns the inputs to apply this node to.
+        """
         manager = self._manager
         program = self._program = _program.Program(manager._label())
         program.begin_level(0)
@@ -492,17 +551,19 @@ class StaticScheduleFunction(function_node.FunctionNode):
             copy = array.copy()
             program.level_in[0].append(program.register(copy, _program._IN))
             inner.append(chainer.Variable(copy, requires_grad=is_var and x._requires_grad))
+        if states is None:
+            states = [(link, name, link.__dict__.get(name))
+                      for link, name in manager._state_attrs]
         self._state_in = []
         self._state_values = []
         restore = []
-        for link, name in manager._state_attrs:
-            value = link.__dict__.get(name)
+        for link, name, value in states:
             if isinstance(value, chainer.Variable):
                 copy = value._array.copy()
                 program.level_in[0].append(program.register(copy, _program._IN))
                 v = chainer.Variable(copy, requires_grad=value._requires_grad)
+                restore.append((link, name, link.__dict__.get(name, _program._MISSING), v))
                 object.__setattr__(link, name, v)
-                restore.append((link, name, value, v))
                 inner.append(v)
                 self._state_in.append((link, name))
                 self._state_values.append(value)
@@ -518,25 +579,38 @@ class StaticScheduleFunction(function_node.FunctionNode):
             self.set_out_variables(out_flat)
             node_inputs = self.build_schedule(chain, flat)
         except BaseException:
-            for link, name, value, _ in restore:
-                object.__setattr__(link, name, value)
-            manager._discard(self)
+            _restore_attrs(restore)
             self._program = None
+            self._context = None
             raise
         finally:
             del self._link_attrs
         self._restore = restore
         manager._n_recorded += 1
+        manager._compare(self)
         if self.verbosity_level >= 1:
             print(f'static_graph: recorded a schedule of {manager._label()} '
-                  f'({program.n_ops[0] if program.n_ops else len(program.steps[0])} '
-                  f'operations)')
+                  f'({len(program.steps[0])} operations)')
             if self.verbosity_level >= 2:
                 print(program.describe())
-        self._pending = tuple(_program._copy(v._array) if v is not None else None
-                              for v in self._context[0][0]) if self._context else tuple(
-            _program._copy(program.values[s]) if s is not None else None
-            for s in program.level_out[0])
+        return node_inputs
+
+    def _record_call(self, chain, func, flat, structure):
+        try:
+            node_inputs = self._record_forward(chain, func, flat, structure)
+        except BaseException:
+            self._manager._discard(self)
+            raise
+        self._in_structure = structure
+        self._in_requires_grad = [isinstance(x, chainer.Variable) and x._requires_grad
+                                  for x in flat]
+        program = self._program
+        if self._context:
+            self._pending = tuple(None if v is None else v._array.copy()
+                                  for v in self._context[0][0])
+        else:
+            self._pending = tuple(_program._copy(program.values[s]) if s is not None else None
+                                  for s in program.level_out[0])
         return self._finish_call(node_inputs)
 
     def _finish_call(self, node_inputs):
@@ -546,12 +620,45 @@ class StaticScheduleFunction(function_node.FunctionNode):
             object.__setattr__(link, name, v)
         if self._restore:
             # A state this call did not replace goes back to the caller's Variable.
-            for link, name, value, inner in self._restore:
-                if link.__dict__.get(name) is inner:
-                    object.__setattr__(link, name, value)
+            _restore_attrs([r for r in self._restore if r[0].__dict__.get(r[1]) is r[3]])
             self._restore = None
         ys = [None if y._array is None else y for y in outs[:n]]
         return _unflatten_args(ys, self._out_structure)
+
+    def _rerecord(self, level, grad_outputs):
+        # The backward of ``level - 1`` is needed but the graph it would be recorded from is
+        # gone (the schedule was replayed since it was recorded): run the chain's code again
+        # on the inputs of this call and record every level up to ``level``. The code's side
+        # effects on the chain (running statistics, link states) are undone afterwards.
+        head = self._head
+        manager = head._manager
+        chain = manager._chain() if manager._chain is not None else None
+        old = head._program
+        if chain is None or not getattr(old, 'replayable', False):
+            raise RuntimeError(f'static_graph: the backward of {manager._label()} cannot be '
+                               f'recorded again')
+        n_args = len(head._in_requires_grad)
+        ins = old.level_in[0]
+        flat = [chainer.Variable(old.S[s], requires_grad=rg)
+                for s, rg in zip(ins[:n_args], head._in_requires_grad)]
+        states = [(link, name, chainer.Variable(old.S[s]))
+                  for (link, name), s in zip(head._state_in, ins[n_args:])]
+        saved_gys = [[None if s is None else old.S[s] for s in old.level_in[L]]
+                     for L in range(1, level)]
+        snapshot = _snapshot_chain(chain, manager)
+        try:
+            with chainer.using_config('enable_backprop', True):
+                head._record_forward(chain, manager._func, flat, head._in_structure, states)
+            new = head._program
+            if len(new.level_in[0]) != len(ins):
+                raise RuntimeError(
+                    f'static_graph: {manager._label()} read other inputs when its code ran '
+                    f'again; a static chain must compute the same graph at every call')
+            for L in range(1, level):
+                head._record_level(L, saved_gys[L - 1])
+            return head._record_level(level, grad_outputs)
+        finally:
+            _restore_chain(snapshot)
 
     def _replay_call(self, chain, flat):
         program = self._program
@@ -661,20 +768,14 @@ class StaticScheduleFunction(function_node.FunctionNode):
             if double:
                 return self._apply_level(nxt, grad_outputs, target_input_indexes)
             values = program.run(nxt, gys)
-        elif head._context is not None and len(head._context) > level:
-            values = head._record_level(nxt, gys)
+        else:
+            if head._context is not None and len(head._context) > level:
+                values = head._record_level(nxt, gys)
+            else:
+                values = head._rerecord(nxt, gys)
             if double:
                 head._level_node(nxt)._pending = values
                 return self._apply_level(nxt, grad_outputs, target_input_indexes)
-        else:
-            raise RuntimeError(
-                f'static_graph: the backward (level {nxt}) of {head._manager._label()} is '
-                f'needed, but it was not recorded when the chain was first called with '
-                f'this configuration, and the recorded graph is gone. Call backward after '
-                f'the first forward of each configuration'
-                + ('' if head.enable_double_backprop or nxt == 1 else
-                   ', and decorate the chain with @static_graph(enable_double_backprop='
-                   'True) to differentiate its gradients'))
         if create_graph and not head.enable_double_backprop and not head._warned_double:
             head._warned_double = True
             warnings.warn(
@@ -748,6 +849,39 @@ class StaticScheduleFunction(function_node.FunctionNode):
         if program is None:
             return 'StaticScheduleFunction (empty)'
         return f'StaticScheduleFunction of {program.label}:\n{program.describe()}'
+
+
+def _restore_attrs(restore):
+    for link, name, value, _ in restore:
+        if value is _program._MISSING:
+            link.__dict__.pop(name, None)
+        else:
+            object.__setattr__(link, name, value)
+
+
+def _snapshot_chain(chain, manager):
+    # The persistent values and link states of ``chain``, to be put back after its code ran
+    # once more for a recording.
+    saved = []
+    for link in chain.links():
+        for name in link._persistent:
+            value = getattr(link, name, None)
+            saved.append((link, name, value,
+                          value.copy() if _variable._is_array(value) else value))
+    for link, name in manager._state_attrs:
+        value = link.__dict__.get(name, _program._MISSING)
+        saved.append((link, name, value, value))
+    return saved
+
+
+def _restore_chain(saved):
+    for link, name, obj, value in saved:
+        if _variable._is_array(obj) and obj is getattr(link, name, None):
+            obj[...] = value        # in place, as running statistics are updated
+        elif obj is _program._MISSING:
+            link.__dict__.pop(name, None)
+        else:
+            object.__setattr__(link, name, value)
 
 
 def _leaves(outputs):
