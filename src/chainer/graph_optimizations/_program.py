@@ -323,7 +323,11 @@ class Program:
                 elif changed:
                     step.assigns.append((key, None, old))     # put back what forward replaced
                 elif _is_array(old):
-                    if self.level > 0 and id(old) not in self.stable_ids:
+                    if self.level == 0:
+                        # Given to the node by the chain's code: a constant, which the
+                        # nodes of the backward may use as well.
+                        self.stable_ids.add(id(old))
+                    elif id(old) not in self.stable_ids:
                         # Made by a backward's code: recorded if it is a view of a
                         # recorded array; otherwise a problem.
                         self._untracked(old, where, nested=False)
@@ -350,7 +354,9 @@ class Program:
                         f'creates anew at each call inside a container')
                 elif kind not in _SAME_OBJECT and kind != _UNKNOWN:
                     self.fixed.add(slot)
-            elif self.level > 0 and id(a) not in self.stable_ids:
+            elif self.level == 0:
+                self.stable_ids.add(id(a))
+            elif id(a) not in self.stable_ids:
                 self._untracked(a, where, nested=True)
 
     # ---- after level 0 -----------------------------------------------------------
