@@ -224,6 +224,7 @@ class Program:
                             [(i, s) for i, s in enumerate(in_slots) if s is not None], [],
                             return_hooks, [], self.S, self.infos, func_name=where)
         step.in_slots = in_slots
+        step.n_out = len(outputs)
         self._attach(step, node, pre, where)
         return outputs
 
@@ -513,12 +514,12 @@ class Program:
                 nf = step.func
                 args = ', '.join(expr(s) for s in step.in_slots)
                 args = f'({args},)' if step.in_slots else '()'
-                if nf.fix or nf.on_device:
-                    env[fname] = nf
-                    emit(f'    r = {fname}({args})')
-                else:
-                    env[fname] = nf.node.forward
-                    emit(f'    r = {fname}({args})')
+                env[fname] = nf if nf.fix or nf.on_device else nf.node.forward
+                # Unpacked in one go (which also checks the number of outputs).
+                targets = ['_'] * step.n_out
+                for i, slot in step.return_hooks:
+                    targets[i] = f'a{slot}'
+                emit(f'    {", ".join(targets)}, = {fname}({args})')
             else:
                 env[fname] = step.func
                 env[f'p{k}'] = step.args
@@ -541,11 +542,10 @@ class Program:
                     env[f'q{k}'] = kw
                     parts.append(f'**q{k}')
                 emit(f'    r = {fname}({", ".join(parts)})')
+            if not isinstance(step.func, _NodeForward):
+                for i, slot in step.return_hooks:
+                    emit(f'    a{slot} = r' if i is None else f'    a{slot} = r[{i}]')
             for i, slot in step.return_hooks:
-                if i is None:
-                    emit(f'    a{slot} = r')
-                else:
-                    emit(f'    a{slot} = r[{i}]')
                 produced(slot)
             for key, slot in step.reads:
                 if slot in uses or slot in self.fixed:
