@@ -537,8 +537,15 @@ class StaticScheduleFunction(function_node.FunctionNode):
         program = self._program = _program.Program(manager._label())
         program.begin_level(0)
         program.add_stable(p._array for p in chain.params())
+        # Persistent arrays (running statistics) are updated in place; one replaced by
+        # another array (a user's assignment) makes the next call record again.
+        program.persistents = []
         for link in chain.links():
-            program.add_stable(getattr(link, name, None) for name in link._persistent)
+            for name in link._persistent:
+                value = link.__dict__.get(name)
+                if _variable._is_array(value):
+                    program.persistents.append((link, name, value))
+                    program.add_stable((value,))
 
         # The define-by-run code runs on copies of the inputs: arrays that the recorded
         # nodes keep must belong to the schedule, not to the caller.
@@ -811,10 +818,14 @@ class StaticScheduleFunction(function_node.FunctionNode):
         return tuple(None if s is None else program.S[s] for s in program.level_out[0])
 
     def run_param_pre_hooks(self):
-        """Returns whether every parameter the schedule reads is still the recorded array
-        (updated in place is fine; a parameter given a new array needs a new recording)."""
-        for var, recorded in self._head._program.stable_vars:
+        """Returns whether every parameter and persistent array the schedule reads is still
+        the recorded array (updated in place is fine; a new array needs a new recording)."""
+        program = self._head._program
+        for var, recorded in program.stable_vars:
             if var._array is not recorded:
+                return False
+        for link, name, recorded in program.persistents:
+            if link.__dict__.get(name) is not recorded:
                 return False
         return True
 

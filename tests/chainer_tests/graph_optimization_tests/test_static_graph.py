@@ -285,6 +285,19 @@ def test_replay_sees_parameters_updated_in_place_and_replaced():
         assert model.schedule_manager._n_recorded == 2
 
 
+def test_replay_sees_a_replaced_persistent_array():
+    numpy.random.seed(0)
+    model = static_version(CNN)()
+    x = numpy.random.rand(2, 3, 8, 8).astype(numpy.float32)
+    with chainer.using_config('train', False):
+        model(x)
+        model.b1.avg_mean = model.b1.avg_mean + 1
+        y = model(x).array
+        with chainer.using_config('use_static_graph', False):
+            assert_same(y, model(x).array, 'after avg_mean was replaced')
+    assert model.schedule_manager._n_recorded == 2
+
+
 def test_dropout_draws_new_numbers_at_each_replay():
     class Drop(chainer.Chain):
         @static_graph
