@@ -61,7 +61,7 @@ def _thread_flags():
     version = _cfg_version[0]
     config = configuration.config
     flags = (version, config.type_check, config.debug, config.enable_backprop,
-             config.lazy_grad_sum, function_hook.get_function_hooks())
+             config.lazy_grad_sum, function_hook.get_function_hooks(), config.schedule_func)
     _flags_tls.flags = flags
     return flags
 
@@ -169,7 +169,7 @@ class FunctionNode:
                 flags = _thread_flags()
         except AttributeError:      # first call in this thread
             flags = _thread_flags()
-        _, type_check_on, debug, _, _, hooks = flags
+        _, type_check_on, debug, _, _, hooks, schedule = flags
 
         if type_check_on:
             try:
@@ -182,7 +182,7 @@ class FunctionNode:
                 # Outside the handler, so that the full check's message stands alone.
                 self._check_data_type_forward_full(in_data)
 
-        if debug or hooks or (_local_hooks_added and self._n_local_function_hooks):
+        if debug or hooks or schedule or (_local_hooks_added and self._n_local_function_hooks):
             outputs = self._forward_instrumented(in_data, debug, hooks)
         else:
             for x in in_data:
@@ -200,7 +200,7 @@ class FunctionNode:
 
         if flags[0] is not _cfg_version[0]:     # forward (or a hook) changed the config
             flags = _thread_flags()
-        _, _, _, enable_backprop, lazy_grad_sum, _ = flags
+        _, _, _, enable_backprop, lazy_grad_sum, _, _ = flags
         if len(outputs) != 1:
             return self._wrap_outputs(input_vars, in_data, outputs, enable_backprop,
                                       lazy_grad_sum)
@@ -279,7 +279,12 @@ class FunctionNode:
                 hook.forward_preprocess(self, in_data)
         if debug:
             self.stack = traceback.extract_stack()
-        if any([x.__class__ is not _ndarray for x in in_data]):
+        if configuration.config.schedule_func is not None:
+            # Recording a static graph (chainer.static_graph): the schedule runs the forward
+            # and keeps it for replay.
+            from chainer.graph_optimizations import static_graph_utilities
+            outputs = static_graph_utilities.static_forward_optimizations(self, in_data)
+        elif any([x.__class__ is not _ndarray for x in in_data]):
             outputs = self._forward_on_device(in_data)
         else:
             outputs = self.forward(in_data)

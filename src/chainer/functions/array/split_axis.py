@@ -7,6 +7,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class SplitAxis(function_node.FunctionNode):
@@ -63,9 +64,9 @@ class SplitAxis(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         if len(grad_outputs) == 1:
             return grad_outputs
-        xp = backend.get_array_module(*[g for g in grad_outputs if g is not None])
+        like = next(g for g in grad_outputs if g is not None).array
         # Outputs that got no gradient (unused pieces) contribute zeros.
-        gys = [xp.zeros(shape, self._dtype) if g is None else g
+        gys = [_static_arrays.full(like, shape, self._dtype, 0) if g is None else g
                for g, shape in zip(grad_outputs, self._shapes)]
         return chainer.functions.concat(gys, self._axis),
 

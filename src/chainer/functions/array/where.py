@@ -7,6 +7,7 @@ from chainer import function_node
 from chainer import variable
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class Where(function_node.FunctionNode):
@@ -35,7 +36,7 @@ class Where(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         g, = grad_outputs
-        zero = backend.get_array_module(g).zeros((), g.dtype)
+        zero = _static_arrays.full(g.array, (), g.dtype, 0)
         ret = []
         for i in indexes:
             # The gradient flows to x where the condition holds, to y elsewhere.

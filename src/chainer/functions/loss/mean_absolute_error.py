@@ -5,6 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.loss import _common
+from chainer.functions import _static_arrays
 
 
 class MeanAbsoluteError(function_node.FunctionNode):
@@ -24,9 +25,8 @@ class MeanAbsoluteError(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         # NOTE: the sign is piecewise constant, so the gradient is gy times a constant.
-        xp = backend.get_array_module(self.diff)
-        g = grad_outputs[0] * (xp.sign(self.diff) / max(self.diff.size, 1)).astype(
-            self.diff.dtype, copy=False)
+        slope, = _static_arrays.compute(_slope, self.diff)
+        g = grad_outputs[0] * slope
         return tuple(g if i == 0 else -g for i in indexes)
 
 
@@ -49,3 +49,8 @@ def mean_absolute_error(x0, x1):
         array(1.5, dtype=float32)
     """
     return MeanAbsoluteError().apply((x0, x1))[0]
+
+
+def _slope(diff):
+    xp = backend.get_array_module(diff)
+    return (xp.sign(diff) / max(diff.size, 1)).astype(diff.dtype, copy=False)

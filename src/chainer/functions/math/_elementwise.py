@@ -17,6 +17,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 def check_float(in_types):
@@ -76,12 +77,13 @@ class Extremum(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
         gy = grad_outputs[0]
-        take_x1 = self._x1_wins(x1.array, x2.array)
+        take_x1, take_x2 = _static_arrays.compute(_masks, x1.array, x2.array,
+                                                  wins=self._x1_wins, dtype=gy.dtype)
         ret = []
         if 0 in indexes:
             ret.append(sum_to(gy * take_x1, x1.shape))
         if 1 in indexes:
-            ret.append(sum_to(gy * ~take_x1, x2.shape))
+            ret.append(sum_to(gy * take_x2, x2.shape))
         return tuple(ret)
 
 
@@ -141,3 +143,9 @@ def no_grad(name, x):
     xp = backend.get_array_module(x)
     y = utils.force_array(getattr(xp, name)(x), x.dtype)
     return chainer.Variable(y, requires_grad=False)
+
+
+def _masks(x1, x2, wins, dtype):
+    # Where the output is x1 and where it is x2, in the gradient's dtype.
+    take_x1 = wins(x1, x2)
+    return take_x1.astype(dtype), (~take_x1).astype(dtype)

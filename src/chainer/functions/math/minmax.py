@@ -7,6 +7,7 @@ from chainer import function_node
 from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class SelectorBase(_sum._Reduction):
@@ -29,8 +30,8 @@ class SelectorBase(_sum._Reduction):
         x = self.inputs[0].data
         y = self.output_data[0]
         shape = x.shape
-        y = y.reshape(_sum._keepdims_shape(shape, self.axis))
-        mask = (x == y).astype(x.dtype)
+        mask, = _static_arrays.compute(_selected, x, y,
+                                       shape=_sum._keepdims_shape(shape, self.axis))
         gy = _sum._expand_reduced(grad_outputs[0], shape, self.axis, self.keepdims)
         return chainer.functions.broadcast_to(gy, shape) * mask,
 
@@ -175,3 +176,7 @@ def argmin(x, axis=None):
         array(4, dtype=int32)
     """
     return ArgMin(axis).apply((x,))[0]
+
+
+def _selected(x, y, shape):
+    return (x == y.reshape(shape)).astype(x.dtype)

@@ -8,6 +8,7 @@ from chainer.functions.math import sum as _sum
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class GroupNormalization(function_node.FunctionNode):
@@ -58,7 +59,8 @@ class GroupNormalization(function_node.FunctionNode):
         if 0 in indexes:
             g = gyc * reshape.reshape(_bn.as_dtype(gamma, dtype), shape)
             grad = _bn.BatchNormalizationGrad(self.eps, (1,), self.mean, self.inv_std)
-            gx = grad.apply((rows, xp.ones(n_rows, dtype), reshape.reshape(g, (n_rows, row))))[0]
+            ones = _static_arrays.full(x.array, n_rows, dtype, 1)
+            gx = grad.apply((rows, ones, reshape.reshape(g, (n_rows, row))))[0]
             ret.append(reshape.reshape(gx, x.shape))
         if 1 in indexes:
             x_hat = _XHat(self.eps, self.mean, self.inv_std).apply((rows,))[0]
@@ -94,9 +96,8 @@ class _XHat(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
-        xp = backend.get_array_module(x)
         g, = grad_outputs
-        ones = xp.ones(x.shape[0], self.mean.dtype)
+        ones = _static_arrays.full(x.array, x.shape[0], self.mean.dtype, 1)
         grad = _bn.BatchNormalizationGrad(self.eps, (1,), self.mean, self.inv_std)
         return grad.apply((x, ones, g))[:1]
 

@@ -6,6 +6,7 @@ from chainer.functions.math import sqrt
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class NormalizeL2(function_node.FunctionNode):
@@ -40,7 +41,8 @@ class NormalizeL2(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         gy, = grad_outputs
         norm = sqrt.sqrt(_sum.sum(x * x, axis=self.axis, keepdims=True))
-        safe = norm + (norm.array == 0).astype(x.dtype)
+        is_zero, = _static_arrays.compute(_is_zero, norm.array, dtype=x.dtype)
+        safe = norm + is_zero
         u = norm + x.dtype.type(self.eps)
         dot = _sum.sum(gy * x, axis=self.axis, keepdims=True)
         return gy / u - x * (dot / (u * u * safe)),
@@ -67,3 +69,7 @@ def normalize(x, eps=1e-5, axis=1):
                [0.       , 0.       ]], dtype=float32)
     """
     return NormalizeL2(eps, axis).apply((x,))[0]
+
+
+def _is_zero(norm, dtype):
+    return (norm == 0).astype(dtype)
