@@ -100,7 +100,13 @@ class _StatefulIterator(iterator.Iterator):
             self._previous_epoch_detail = max(detail, 0.) if self.epoch_detail > 0 else -1.
         sampler_serialize = getattr(self.order_sampler, 'serialize', None)
         if sampler_serialize is not None:
-            sampler_serialize(serializer['order_sampler'])
+            try:
+                child = serializer['order_sampler']
+            except NotImplementedError:
+                # A serializer without child scopes (Chainer's iterators never asked for
+                # one): the sampler's state is not saved.
+                return
+            sampler_serialize(child)
 
 
 def _as_batch(dataset, indices):
