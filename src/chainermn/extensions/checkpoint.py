@@ -44,6 +44,19 @@ def _load(path, filename, target):
     serializers.load_npz(os.path.join(path, filename), target)
 
 
+def _mark_synchronized(trainer, optimizer):
+    # Every process loaded the same iteration, so the models are equal already: the next
+    # update of a multi-node optimizer is a normal one, not a broadcast of rank 0's
+    # parameters (which would skip a step and make the resumed run differ).
+    from chainermn import optimizers
+    candidates = list(getattr(trainer.updater, 'get_all_optimizers', dict)().values())
+    if optimizer is not None:
+        candidates.append(optimizer)
+    for opt in candidates:
+        if isinstance(opt, optimizers._MultiNodeOptimizer):
+            opt.is_changed(opt.target)
+
+
 class _MultiNodeCheckpointer(extension.Extension):
     """Writes this process's checkpoints and finds the ones to resume from; see
     :func:`create_multi_node_checkpointer`."""
@@ -145,7 +158,9 @@ class _MultiNodeCheckpointer(extension.Extension):
 
         Args:
             trainer (~chainer.training.Trainer): The trainer to load into.
-            optimizer: Unused; the optimizer is part of the trainer.
+            optimizer: The multi-node optimizer, if the trainer's updater does not hold it;
+                after a resume, its next update is a normal one (the processes are equal
+                already), not a broadcast of rank 0's parameters.
             path (str): Folder of the checkpoints (default: the one given at creation, or
                 ``trainer.out``).
 
@@ -170,6 +185,8 @@ class _MultiNodeCheckpointer(extension.Extension):
                 break
         self._remove([it for it in local if resumed is None or it > resumed])
         self.files = self._filenames(it for it in self._local_iterations())
+        if resumed is not None:
+            _mark_synchronized(trainer, optimizer)
         return resumed
 
     def _remove_temporaries(self):

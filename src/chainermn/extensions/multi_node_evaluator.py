@@ -133,6 +133,9 @@ class GenericMultiNodeEvaluator(extension.Extension):
         return self.aggregate(results)
 
     def _evaluate_local(self, iterator):
+        dataset = getattr(iterator, 'dataset', None)
+        if dataset is not None and len(dataset) == 0:
+            return []   # an empty share of the data (iterating it would fail)
         if hasattr(iterator, 'reset'):
             iterator.reset()
             it = iterator
