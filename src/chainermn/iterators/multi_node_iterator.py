@@ -3,7 +3,6 @@ import numpy
 
 import chainer
 from chainer.dataset import iterator as _iterator
-from chainermn.communicators.mpi_communicator_base import _RemoteError
 
 _INVALID_TYPE = ('Multi node iterator supports ndarray or tuple of scalars as the data type of '
                  'the batch element only.')
@@ -43,6 +42,18 @@ def _check_batch(batch):
     return True, paired
 
 
+def _remote_error(rank, exc):
+    # (imported when needed: importing the MPI communicators at ``import chainermn`` would
+    # start MPI in every process that imports chainermn, forkserver workers included)
+    from chainermn.communicators.mpi_communicator_base import _RemoteError
+    return _RemoteError(rank, exc)
+
+
+def _is_remote_error(obj):
+    from chainermn.communicators.mpi_communicator_base import _RemoteError
+    return isinstance(obj, _RemoteError)
+
+
 def _state_of(it):
     return {'epoch': it.epoch, 'current_position': it.current_position,
             'is_new_epoch': it.is_new_epoch, 'epoch_detail': it.epoch_detail,
@@ -77,7 +88,7 @@ class _MultiNodeIteratorMaster(_iterator.Iterator):
             raise
         except Exception as e:
             # The others raise it too, instead of waiting for a batch that never comes.
-            comm.bcast_obj((None, _RemoteError(comm.rank, e), None), root=root)
+            comm.bcast_obj((None, _remote_error(comm.rank, e), None), root=root)
             raise
         valid, paired = _check_batch(batch)
         state = _state_of(self.actual_iterator)
@@ -108,7 +119,7 @@ class _MultiNodeIteratorMaster(_iterator.Iterator):
         try:
             self.actual_iterator.serialize(serializer)
         except Exception as e:
-            self.communicator.bcast_obj(_RemoteError(self.communicator.rank, e),
+            self.communicator.bcast_obj(_remote_error(self.communicator.rank, e),
                                         root=self.rank_master)
             raise
         state = _state_of(self.actual_iterator)
@@ -136,7 +147,7 @@ class _MultiNodeIteratorSlave(_iterator.Iterator):
 
     def __next__(self):
         ctrl, batch, state = self.communicator.bcast_obj(None, root=self.rank_master)
-        if isinstance(batch, _RemoteError):
+        if _is_remote_error(batch):
             batch.raise_('multi-node iterator')
         stop, valid, _, _, _ = _parse_ctrl_msg(ctrl)
         if stop:
@@ -160,7 +171,7 @@ class _MultiNodeIteratorSlave(_iterator.Iterator):
         """Takes the master's state (every process calls this together); saving writes it,
         so that any process's snapshot holds the master's iterator."""
         state = self.communicator.bcast_obj(None, root=self.rank_master)
-        if isinstance(state, _RemoteError):
+        if _is_remote_error(state):
             state.raise_('multi-node iterator serialize')
         order = state.pop('order')
         if isinstance(serializer, chainer.serializer.Serializer):
