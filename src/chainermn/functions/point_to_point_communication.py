@@ -14,12 +14,7 @@ def _as_tuple(data):
     return data if isinstance(data, tuple) else (data,)
 
 
-class Send(function_node.FunctionNode):
-    """Sends its inputs to ``peer_rank``; its output is a delegate variable.
-
-    Backward receives the gradients of the inputs from the peer, which sends them from the
-    backward of its :class:`Recv`.
-    """
+class _PointToPoint(function_node.FunctionNode):
 
     def __init__(self, comm, peer_rank, peer_tag):
         self.comm = comm
@@ -29,6 +24,14 @@ class Send(function_node.FunctionNode):
     @property
     def label(self):
         return f'{self.__class__.__name__} (peer_rank: {self.peer_rank})'
+
+
+class Send(_PointToPoint):
+    """Sends its inputs to ``peer_rank``; its output is a delegate variable.
+
+    Backward receives the gradients of the inputs from the peer, which sends them from the
+    backward of its :class:`Recv`.
+    """
 
     def forward(self, inputs):
         self.comm.send(_as_message(inputs), self.peer_rank, self.peer_tag)
@@ -40,21 +43,12 @@ class Send(function_node.FunctionNode):
                       for i in target_input_indexes])
 
 
-class Recv(function_node.FunctionNode):
+class Recv(_PointToPoint):
     """Receives arrays from ``peer_rank``; its input is a delegate variable.
 
     Backward sends the gradients of the received arrays back to the peer (zeros for those
     that got none), and gives the delegate a zero gradient.
     """
-
-    def __init__(self, comm, peer_rank, peer_tag):
-        self.comm = comm
-        self.peer_rank = peer_rank
-        self.peer_tag = peer_tag
-
-    @property
-    def label(self):
-        return f'{self.__class__.__name__} (peer_rank: {self.peer_rank})'
 
     def forward(self, inputs):
         delegate = inputs[0]

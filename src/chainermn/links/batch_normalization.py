@@ -6,6 +6,7 @@ from chainer import configuration
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer import initializers
 from chainer import link
+from chainer.links.normalization import batch_normalization as _links_bn
 from chainer.utils import argument
 from chainer import variable
 from chainermn.functions import batch_normalization as chainermn_batch_normalization
@@ -74,11 +75,10 @@ class MultiNodeBatchNormalization(link.Link):
                 init.dtype = dtype
                 self.beta = variable.Parameter(init, size)
 
-    def _param_or_constant(self, param, value):
-        if param is not None:
-            return param
-        return variable.Variable(self.xp.full(self.avg_mean.shape, value,
-                                              dtype=self._highprec_dtype))
+    # The same helpers as BatchNormalization's (the attributes they read are the same).
+    _param_or_constant = _links_bn.BatchNormalization._param_or_constant
+    _next_decay = _links_bn.BatchNormalization._next_decay
+    start_finetuning = _links_bn.BatchNormalization.start_finetuning
 
     def forward(self, x, **kwargs):
         """Normalizes ``x`` (see the class description).
@@ -91,26 +91,15 @@ class MultiNodeBatchNormalization(link.Link):
         Returns:
             ~chainer.Variable: The normalized, scaled and shifted input.
         """
-        finetune, = argument.parse_kwargs(
-            kwargs, ('finetune', False),
-            test="test argument is not supported anymore. Use chainer.using_config('train', "
-                 'False)')
+        finetune, = argument.parse_kwargs(kwargs, ('finetune', False), test=_links_bn._TEST)
         gamma = self._param_or_constant(self.gamma, 1)
         beta = self._param_or_constant(self.beta, 0)
         if not configuration.config.train:
             return _bn.fixed_batch_normalization(
                 x, gamma, beta, variable.Variable(self.avg_mean),
                 variable.Variable(self.avg_var), self.eps)
-        if finetune:
-            self.N += 1
-            decay = 1. - 1. / self.N
-        else:
-            decay = self.decay
+        decay = self._next_decay(finetune)
         impl = chainermn_batch_normalization.MultiNodeBNImplSelector(
             self.comm, self._communication_backend)()
         return chainermn_batch_normalization._batch_normalization(
             x, gamma, beta, impl, self.eps, self.avg_mean, self.avg_var, decay)
-
-    def start_finetuning(self):
-        """Resets the fine-tuning count ``N``; the next fine-tuning call restarts the average."""
-        self.N = 0
