@@ -8,6 +8,7 @@ import importlib
 import inspect
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -16,39 +17,19 @@ import _differences
 API = json.loads((pathlib.Path(__file__).resolve().parent.parent / 'fixtures' /
                   'chainermn_api.json').read_text())
 
-# Modules built so far (part 1: communicators, datasets, optimizers, testing, the abort hook).
-BUILT = (
-    'chainermn',
-    'chainermn.communicators',
-    'chainermn.communicators.communicator_base',
-    'chainermn.communicators.mpi_communicator_base',
-    'chainermn.communicators.naive_communicator',
-    'chainermn.communicators.flat_communicator',
-    'chainermn.communicators.non_cuda_aware_communicator',
-    'chainermn.communicators.pure_nccl_communicator',
-    'chainermn.communicators.dummy_communicator',
-    'chainermn.communicators._communication_utility',
-    'chainermn.communicators._memory_utility',
-    'chainermn.datasets',
-    'chainermn.datasets.empty_dataset',
-    'chainermn.datasets.scatter',
-    'chainermn.extensions.multi_node_evaluator',
-    'chainermn.global_except_hook',
-    'chainermn.nccl',
-    'chainermn.optimizers',
-    'chainermn.testing',
-    'chainermn.testing.device',
-)
+# Every module of ChainerMN 7.8.1 (part 1: communicators, datasets, optimizers, testing, the
+# abort hook; part 2: functions, links, iterators, extensions).
+BUILT = tuple(sorted(API))
 
-# Names of built modules that arrive with part 2 (model parallelism, iterators, extensions).
-PENDING = {
-    'chainermn': {'MultiNodeChainList', 'create_multi_node_checkpointer', 'functions',
-                  'iterators', 'links'},
-    'chainermn.extensions.multi_node_evaluator': {'GenericMultiNodeEvaluator'},
-}
+# Names of built modules that are not there yet.
+PENDING = {}
 
 # Private modules: only the names that ChainerMN's tests and users import are compared.
 PRIVATE_NAMES = {
+    'chainermn.extensions._multi_node_snapshot': {'multi_node_snapshot',
+                                                  '_parse_replica_sets'},
+    'chainermn.iterators.multi_node_iterator': {'create_multi_node_iterator',
+                                                '_build_ctrl_msg', '_parse_ctrl_msg'},
     'chainermn.communicators._communication_utility': {
         'INT_MAX', 'chunked_bcast_obj', 'init_ranks', 'init_intra_mpi_comm',
         'init_inter_mpi_comm', 'init_nccl_comm', '_get_nccl_type_id'},
@@ -58,7 +39,13 @@ PRIVATE_NAMES = {
 }
 
 
+# Not API: `from __future__ import division` leaves the name `division` in a module.
+IGNORED = {'chainermn.extensions.observation_aggregator.division'}
+
+
 def _public(module_name, name):
+    if f'{module_name}.{name}' in IGNORED:
+        return False
     if module_name in PRIVATE_NAMES:
         return name in PRIVATE_NAMES[module_name]
     return not name.startswith('_')
@@ -76,9 +63,15 @@ ROWS = list(_rows())
 
 def _signature(obj):
     try:
-        return str(inspect.signature(obj))
+        # Default values print with their address (``<... object at 0x7f...>``).
+        return re.sub(r' at 0x[0-9a-f]+>', '>', str(inspect.signature(obj)))
     except (TypeError, ValueError):
         return None
+
+
+def _recorded(spec):
+    recorded = spec['signature']
+    return None if recorded is None else re.sub(r' at 0x[0-9a-f]+>', '>', recorded)
 
 
 @pytest.mark.parametrize('module_name,name,entry', ROWS,
@@ -95,7 +88,7 @@ def test_name_and_signature(module_name, name, entry):
     value = getattr(module, name)
     if entry['kind'] in ('class', 'function'):
         assert (inspect.isclass(value) if entry['kind'] == 'class' else callable(value)), key
-        if _signature(value) != entry['signature']:
+        if _signature(value) != _recorded(entry):
             assert _differences.expected(f'signature:{key}'), (
                 f'{key}{_signature(value)} != 7.8.1: {key}{entry["signature"]}')
     if entry['kind'] == 'class':
@@ -109,7 +102,7 @@ def test_name_and_signature(module_name, name, entry):
                 continue
             if spec['kind'] == 'property':
                 assert isinstance(found, property), f'{mkey} is not a property'
-            elif _signature(getattr(value, member)) != spec['signature']:
+            elif _signature(getattr(value, member)) != _recorded(spec):
                 assert _differences.expected(f'signature:{mkey}'), (
                     f'{mkey}{_signature(getattr(value, member))} != 7.8.1: '
                     f'{mkey}{spec["signature"]}')

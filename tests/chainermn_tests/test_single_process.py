@@ -131,6 +131,67 @@ def test_deprecated_epoch_helpers():
                                                                                   'iteration')
 
 
+REPLICA_SETS = [
+    # (replica_sets, size, expected groups)
+    ([], 3, [{0, 1, 2}]),
+    ([2], 3, [{2}, {0, 1}]),
+    ([0, 1], 3, [{0}, {1}, {2}]),
+    ([[0, 2]], 4, [{0, 2}, {1, 3}]),
+    ([range(1, 6, 2), {0}], 6, [{1, 3, 5}, {0}, {2, 4}]),
+    ([[0, 1], [2, 3]], 4, [{0, 1}, {2, 3}]),
+    ([numpy.int64(1)], 2, [{1}, {0}]),
+]
+
+
+@pytest.mark.parametrize('replica_sets,size,expected', REPLICA_SETS)
+def test_replica_sets(replica_sets, size, expected):
+    from chainermn.extensions._multi_node_snapshot import _parse_replica_sets
+    assert _parse_replica_sets(replica_sets, size) == expected
+
+
+@pytest.mark.parametrize('replica_sets,error,match', [
+    ([4], ValueError, r'outside \[0, 4\)'),
+    ([-1], ValueError, 'outside'),
+    ([[0, 1], [1, 2]], ValueError, 'more than one set'),
+    ([0, 0], ValueError, 'more than one set'),
+    (['a'], TypeError, 'ranks'),
+    ([[0.5]], TypeError, 'ranks'),
+])
+def test_bad_replica_sets(replica_sets, error, match):
+    from chainermn.extensions._multi_node_snapshot import _parse_replica_sets
+    with pytest.raises(error, match=match):
+        _parse_replica_sets(replica_sets, 4)
+
+
+@pytest.mark.parametrize('flags', [(True, False, True, False, 0), (False, True, False, True, 7),
+                                   (False, True, True, True, 2 ** 40)])
+def test_multi_node_iterator_control_messages_round_trip(flags):
+    from chainermn.iterators import multi_node_iterator as mni
+    assert mni._parse_ctrl_msg(mni._build_ctrl_msg(*flags)) == flags
+
+
+@pytest.mark.parametrize('element,valid', [
+    (numpy.float32(1), True), (numpy.ones(2), True), (numpy.int8(3), True),
+    (numpy.bool_(True), True), (1, False), (1.0, False), ('a', False), (None, False),
+    ((1, 2), False), ({'a': 1}, False), ([numpy.ones(1)], False)])
+def test_multi_node_iterator_element_types(element, valid):
+    from chainermn.iterators import multi_node_iterator as mni
+    assert mni._is_valid_type(element) == valid
+
+
+def test_create_multi_node_n_step_rnn_needs_an_n_step_rnn():
+    import chainer.links as L
+
+    class OneOfTwo:
+        rank, size = 0, 2
+
+    with pytest.raises(TypeError, match='n-step RNN'):
+        chainermn.links.create_multi_node_n_step_rnn(L.Linear(2), OneOfTwo())
+    with pytest.raises(ValueError, match='own rank'):
+        chainermn.links.create_multi_node_n_step_rnn(L.NStepLSTM(1, 2, 2, 0.), OneOfTwo(),
+                                                     rank_in=0)
+
+
 @pytest.mark.parametrize('value,installed', [('1', True), ('0', True), (None, False)])
 def test_abort_hook_is_installed_by_the_environment_variable(value, installed):
     # As in ChainerMN, the variable's presence counts, whatever its value.

@@ -110,6 +110,10 @@ class _StatefulIterator(iterator.Iterator):
                 child = serializer['order_sampler']
             except KeyError:  # an HDF5 file without the group
                 child = None
+            except NotImplementedError:
+                # a serializer without child scopes (Chainer's iterators never asked for one):
+                # the sampler's state is not saved
+                child = None
             if child is not None:
                 sampler_serialize(child)
 

@@ -18,6 +18,11 @@ class CommunicatorBase(metaclass=abc.ABCMeta):
     def __init__(self):
         pass
 
+    def __deepcopy__(self, memo):
+        # A communicator is this process's connection to the others, not data: deep copies
+        # of models (MultiNodeBatchNormalization, create_mnbn_model) share it.
+        return self
+
     # Settings live in a per-instance dict created on first use, so that subclasses that skip
     # ``__init__`` still work and no two communicators share them.
     @property
