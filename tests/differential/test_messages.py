@@ -1,0 +1,147 @@
+"""The exceptions of Chainer 7.8.1, checked here: the same type, and the original's words.
+
+``tests/fixtures/reference/record_surface.py`` ran every case of
+``tests/fixtures/reference/_calls.py`` (bad calls of each ``chainer.functions`` function,
+generated from one accepted call: an array argument of another dtype, with one axis more or
+fewer, ``None``, a Python list) and of ``_core_errors.py`` (misuse of FunctionNode, Optimizer,
+Link and the serializers) on the original, and stored what each did in ``messages.json.gz``.
+Here each case runs again on rechainer, from the recorded arguments:
+
+- where the original raised, we raise the same type (or a subclass of it, so that an
+  ``except`` for the original's type catches ours), and our message contains the original's,
+  after normalisation (below); we may say more (the function, the argument, what was expected);
+  where the original's message is Python's or NumPy's own words about the object it tripped over
+  (``'NoneType' object has no attribute 'dtype'``, ``tuple index out of range``: the patterns in
+  ``_INTERPRETER``), only the type is compared, those words being an accident of where the
+  original's code happened to fail rather than anything Chainer says;
+- where the original returned, we return too, results of the same shapes and dtypes.
+
+Normalisation, applied to both messages before the containment test: runs of whitespace become
+one space and ends are stripped (line breaks and indentation are layout); NumPy 2's scalar
+reprs become NumPy 1's (``np.float32(0.5)`` -> ``0.5``); memory addresses (`` at 0x7f...``) are
+dropped; the case's temporary directory becomes ``<tmp>``.
+
+A departure listed in ``docs/differences.md`` as ``message:<function or name>`` (every case of
+it) or ``message:<function or name>:<case>`` is expected.
+"""
+import functools
+import gzip
+import json
+import os
+import re
+
+import pytest
+
+import _differences
+from fixtures.reference import _calls, _core_errors
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, 'fixtures', 'reference',
+                    'messages.json.gz')
+
+_SPACE = re.compile(r'\s+')
+# Messages that Python or NumPy wrote when the original tripped over a wrong kind of object
+# (``None.dtype``, ``len(None)``, an index out of a shape tuple...): they say where the original's
+# code happened to fail, not something Chainer says, so only their type is compared.
+_INTERPRETER = re.compile('|'.join((
+    r"^'\w+' object has no attribute '\w+'$",
+    r"^'\w+' object is not (subscriptable|iterable|callable)$",
+    r"^object of type '\w+' has no len\(\)$",
+    r"^unsupported operand type\(s\) for .*$",
+    r"^'[<>=!]+' not supported between instances of .*$",
+    r"^(tuple|list) index out of range$",
+    r"^axis -?\d+ is out of bounds for array of dimension \d+$",
+    r"^must be real number, not \w+$",
+    r"^operands could not be broadcast together with shapes .*$",
+    r"^could not broadcast input array from shape .*$",
+    r"^.* argument after \* must be an iterable, not \w+$",
+    r"^cannot reshape array of size \d+ into shape .*$",
+    r"^too many indices for array.*$",
+    r"^index -?\d+ is out of bounds for axis \d+ with size \d+$",
+)))
+_NP_SCALAR = re.compile(r'np\.(?:float|int|uint|bool|complex|str)\w*\((.*?)\)')
+_ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
+
+
+def normalise(message, tmp=None):
+    """A message as the containment test reads it (see the module docstring)."""
+    if tmp:
+        message = message.replace(tmp, '<tmp>')
+    message = _NP_SCALAR.sub(r'\1', message)
+    message = _ADDRESS.sub('', message)
+    return _SPACE.sub(' ', message).strip()
+
+
+@functools.lru_cache(maxsize=None)
+def _data():
+    with gzip.open(DATA, 'rt', encoding='utf-8') as f:
+        return json.load(f)
+
+
+def _type_names(exc):
+    return {_calls.exception_name_of_type(k) for k in type(exc).__mro__}
+
+
+def compare(recorded, got, tmp=None):
+    """What differs between the original's outcome and ours, or None."""
+    if 'original_broken' in recorded:
+        return None
+    if 'ok' in recorded:
+        if 'error' in got:
+            return f'raises {got["error"][0]}: {got["error"][1]!r}; the original returns'
+        if got['ok'] != recorded['ok']:
+            return f'returns {got["ok"]}, the original {recorded["ok"]}'
+        return None
+    etype, emsg = recorded['error']
+    if 'ok' in got:
+        return f'returns {got["ok"]}; the original raises {etype}: {emsg!r}'
+    if etype not in got['types']:
+        return f'raises {got["error"][0]}: {got["error"][1]!r}; the original {etype}: {emsg!r}'
+    want = normalise(emsg, tmp)
+    if _INTERPRETER.match(want):
+        return None
+    if want not in normalise(got['error'][1], tmp):
+        return f'message {got["error"][1]!r} lacks the original\'s {emsg!r}'
+    return None
+
+
+def _expected(name, case):
+    return (_differences.expected(f'message:{name}')
+            or _differences.expected(f'message:{name}:{case}'))
+
+
+def _function_cases():
+    groups = {}
+    for case in _data()['functions']:
+        groups.setdefault(case['function'], []).append(case)
+    return sorted(groups.items())
+
+
+@pytest.mark.parametrize('function,cases', [pytest.param(f, c, id=f) for f, c in
+                                            _function_cases()])
+def test_function_messages(function, cases):
+    problems = []
+    for case in cases:
+        got = _calls.run_case(case, with_types=True)
+        text = compare(case['outcome'], got)
+        if text and not _expected(f'chainer.functions.{function}', case['case']):
+            problems.append(f"{function} {case['case']}: {text}")
+    if problems:
+        pytest.fail('\n'.join(problems), pytrace=False)
+
+
+@pytest.mark.parametrize('case', [pytest.param(c, id=c['name']) for c in _data()['core']])
+def test_core_messages(case, tmp_path):
+    got = _core_errors.run(case['name'], str(tmp_path), with_types=True)
+    text = compare(case['outcome'], got, tmp=str(tmp_path))
+    if text and not _expected(case['subject'], case['name']):
+        pytest.fail(f"{case['name']} ({case['subject']}): {text}", pytrace=False)
+
+
+def test_recording_covers_every_function():
+    """Every public function of chainer.functions has its cases in the recording."""
+    import inspect
+    import chainer.functions as F
+    recorded = {c['function'] for c in _data()['functions']}
+    ours = {n for n in F.__all__ if inspect.isfunction(getattr(F, n))}
+    assert recorded <= ours | {n for n in recorded if hasattr(F, n)}
+    assert len(recorded) >= 200 and len(_data()['core']) >= 30
