@@ -26,7 +26,10 @@ def _is_array(x):
 
 def _check_array(data, what):
     if data is not None and not _is_array(data):
+        # Chainer's words (its list of array types, without ChainerX), then ours.
         raise TypeError(
+            f"<class 'cupy.ndarray'> or <class 'numpy.ndarray'> are expected. "
+            f'Actual: {type(data)}\n'
             f'{what} must be numpy.ndarray or cupy.ndarray (or None), '
             f'got {type(data).__name__}')
 

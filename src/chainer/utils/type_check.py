@@ -202,7 +202,9 @@ def _get_type(name, index, array, accept_none, shape):
     if array is None:
         if accept_none:
             return Variable(TypeInfo((), None), var)
-        raise TypeError(f'{var} is None, but an array is required')
+        # AttributeError, with the words of Chainer's (which reads None.dtype here).
+        raise AttributeError(f"'NoneType' object has no attribute 'dtype' "
+                             f'({var} is None, but an array is required)')
     if not (hasattr(array, 'shape') and hasattr(array, 'dtype')):
         raise TypeError(f'{var} must be an array, got {type(array).__name__}')
     return Variable(TypeInfo(array.shape if shape is None else tuple(shape), array.dtype), var)

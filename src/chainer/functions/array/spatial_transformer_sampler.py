@@ -96,7 +96,8 @@ class SpatialTransformerSampler(function_node.FunctionNode):
     """Samples ``x`` bilinearly at the points of ``grid``."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'grid'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 2)
         x_type, grid_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',

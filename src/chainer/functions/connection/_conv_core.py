@@ -185,7 +185,7 @@ def _check_common(in_types, ndim):
     """Checks shared by both directions; returns the x and W types."""
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
-    type_check._argname(in_types, ('x', 'W', 'b')[:len(in_types)])
+    # (unnamed: Chainer's messages say in_types[i] for this function)
     x_type, w_type = in_types[:2]
     type_check.expect(
         x_type.dtype.kind == 'f',

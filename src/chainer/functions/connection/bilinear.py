@@ -19,7 +19,7 @@ class BilinearFunction(function_node.FunctionNode):
                 'in_types.size() in (3, 6)', f'in_types.size() == {n_in}',
                 f'bilinear: takes e1, e2, W and optionally V1, V2, b (3 or 6 inputs), '
                 f'got {n_in}')
-        type_check._argname(in_types, ('e1', 'e2', 'W', 'V1', 'V2', 'b')[:n_in])
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         e1_type, e2_type, w_type = in_types[:3]
         type_check.expect(
             e1_type.dtype.kind == 'f',

@@ -15,7 +15,7 @@ class ErfcInv(function_node.FunctionNode):
         return 'erfcinv'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_outputs((0,))

@@ -14,7 +14,7 @@ class Erfcx(function_node.FunctionNode):
         return 'erfcx'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

@@ -15,7 +15,7 @@ class Ndtri(function_node.FunctionNode):
         return 'ndtri'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_outputs((0,))

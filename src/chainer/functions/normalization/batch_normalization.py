@@ -114,7 +114,8 @@ class BatchNormalization(function_node.FunctionNode):
         self.axis = _normalize_axis(axis, 'batch_normalization')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         expect_params(in_types, self.axis, 'batch_normalization')
 
     def forward(self, inputs):
@@ -262,7 +263,8 @@ class FixedBatchNormalization(function_node.FunctionNode):
         self.axis = _normalize_axis(axis, 'fixed_batch_normalization')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta', 'mean', 'var'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 5)
         expect_params(in_types, self.axis, 'fixed_batch_normalization')
 
     def forward(self, inputs):

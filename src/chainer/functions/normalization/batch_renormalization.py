@@ -31,7 +31,8 @@ class BatchRenormalizationFunction(function_node.FunctionNode):
         self.update_statistics = update_statistics
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         _bn.expect_params(in_types, None, 'batch_renormalization')
 
     def forward(self, inputs):

@@ -257,7 +257,8 @@ def scatter_bilinear(g, cy, cx, batch, x_shape):
 
 def check_types(in_types, float32_only=False):
     """The input contract of the ``(x, rois, roi_indices)`` ROI functions."""
-    type_check._argname(in_types, ('x', 'rois', 'roi_indices'))
+    # (unnamed: Chainer's messages say in_types[i] for this function)
+    type_check.expect(in_types.size() == 3)
     x_type, roi_type, index_type = in_types
     type_check.expect(
         x_type.dtype.kind == 'f',

@@ -28,7 +28,7 @@ class TreeLSTM(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 2)
         n = len(in_types) - 1
-        type_check._argname(in_types, tuple(f'c{k + 1}' for k in range(n)) + ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         x_type = in_types[-1]
         c_types = in_types[:-1]
         c_type = c_types[0]
