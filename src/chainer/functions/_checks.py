@@ -71,7 +71,8 @@ def _value(expr):
 
 def _fail(error, expect, actual, msg):
     if error is None or error is type_check.InvalidType:
-        raise type_check.InvalidType(expect, actual, f'{msg}\nExpect: {expect}\nActual: {actual}')
+        # Expect/Actual first, as in Chainer's messages; our explanation follows.
+        raise type_check.InvalidType(expect, actual, f'Expect: {expect}\nActual: {actual}\n{msg}')
     raise error(msg)
 
 
@@ -107,3 +108,16 @@ def named(in_types, value, name):
     if type(in_types) is _Light:
         return value
     return type_check.make_variable(value, name)
+
+
+def check_spatial_ndim(func, x, ndim):
+    """ValueError (as in Chainer) unless ``x`` has ``ndim`` axes after the batch and channel axes.
+
+    The 1-D and 3-D shorthands of the N-D convolutions and poolings call this.
+    """
+    actual = len(x.shape) - 2
+    if actual != ndim:
+        raise ValueError(
+            f"The number of dimensions under channel dimension of the input 'x' should be "
+            f'{ndim}. But the actual ndim was {actual}. ({func}: x has shape '
+            f'{tuple(x.shape)}; the _nd function takes any number of spatial axes)')

@@ -67,16 +67,6 @@ def axis_attribute(name, axis):
     return property(get)
 
 
-def check_spatial_ndim(func, x, ndim):
-    """Raises ValueError unless ``x`` has ``ndim`` spatial axes (for the 1-D/3-D shorthands)."""
-    actual = len(x.shape) - 2
-    if actual != ndim:
-        raise ValueError(
-            f"{func}: the number of dimensions under channel dimension of the input 'x' "
-            f'should be {ndim}, but x has shape {tuple(x.shape)} ({actual}); '
-            f'the _nd function takes any number of spatial axes')
-
-
 def conv_outsizes(func, dims, ksize, stride, pad, cover_all, dilate, error=AssertionError):
     """Output sizes of a convolution, which must be positive."""
     outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, di)

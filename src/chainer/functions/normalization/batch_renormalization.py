@@ -33,7 +33,7 @@ class BatchRenormalizationFunction(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         # (unnamed: Chainer's messages say in_types[i] for this function)
         type_check.expect(in_types.size() == 3)
-        _bn.expect_params(in_types, None, 'batch_renormalization')
+        _bn.expect_params(in_types, None, 'batch_renormalization', 'renorm')
 
     def forward(self, inputs):
         x, gamma, beta = inputs

@@ -28,10 +28,3 @@ class _PoolingND(function_node.FunctionNode):
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 2 + self.ndim)
 
 
-def check_spatial_ndim(func, x, ndim):
-    """``ValueError`` (as in Chainer) unless ``x`` has ``ndim`` axes after batch and channel."""
-    actual = len(x.shape) - 2
-    if actual != ndim:
-        raise ValueError(
-            f'{func}: x must have {ndim} spatial axes after the batch and channel axes, '
-            f'got {actual} (x.shape={tuple(x.shape)})')
