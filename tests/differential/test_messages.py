@@ -21,7 +21,8 @@ Here each case runs again on rechainer, from the recorded arguments:
 Normalisation, applied to both messages before the containment test: a KeyError's message loses
 the quotes that ``str(KeyError(m))`` adds; runs of whitespace become
 one space and ends are stripped (line breaks and indentation are layout); NumPy 2's scalar
-reprs become NumPy 1's (``np.float32(0.5)`` -> ``0.5``); memory addresses (`` at 0x7f...``) are
+reprs become NumPy 1's (``np.float32(0.5)`` -> ``0.5``) and NumPy 1's ``numpy.bool_`` type is
+written as NumPy 2's ``numpy.bool``; memory addresses (`` at 0x7f...``) are
 dropped; the case's temporary directory becomes ``<tmp>``.
 
 A departure listed in ``docs/differences.md`` as ``message:<function or name>`` (every case of
@@ -66,6 +67,9 @@ _INTERPRETER = re.compile('|'.join((
     r"^too many indices for array.*$",
     r"^index -?\d+ is out of bounds for axis \d+ with size \d+$",
     # NumPy's own words
+    r"^(too many|not enough) values to unpack .*$",
+    r"^\w+: axis -?\d+ is out of bounds for array of dimension \d+$",
+    r"^shape mismatch$",
     r"^operand has more dimensions than subscripts given in einstein sum.*$",
     r"^arrays used as indices must be of integer \(or boolean\) type$",
     # Chainer 7.8.1's type check failing on its own expression (a bug of the original)
@@ -88,6 +92,7 @@ def normalise(message, tmp=None, etype=None):
     if tmp:
         message = message.replace(tmp, '<tmp>')
     message = _NP_SCALAR.sub(r'\1', message)
+    message = message.replace("<class 'numpy.bool_'>", "<class 'numpy.bool'>")
     message = _ADDRESS.sub('', message)
     return _SPACE.sub(' ', message).strip()
 

@@ -89,13 +89,22 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     """
     ndim = _value(x_type.ndim)
     n = ndim + extra
-    lo = -(ndim + (extra if low_extra is None else low_extra))
+    low = extra if low_extra is None else low_extra
+    lo = -(ndim + low)
     if lo <= axis < n:
         return
     shape = _value(x_type.shape)
     where = f'{xname} of shape {shape}' + (f' (the result has {n} axes)' if extra else '')
-    _fail(error, f'{lo} <= {name} < {n}', f'{name} = {axis}',
-          f'{func or "this function"}: {name} {axis} is out of range for {where}')
+    # The condition in Chainer's words: on the number of axes the input needs.
+    if axis >= 0:
+        expect, actual = ((f'{xname}.ndim >= {axis}', f'{ndim} < {axis}') if extra else
+                          (f'{xname}.ndim > {axis}', f'{ndim} <= {axis}'))
+    else:
+        need = -axis - low
+        expect, actual = f'{xname}.ndim >= {need}', f'{ndim} < {need}'
+    _fail(error, expect, actual,
+          f'{func or "this function"}: {name} {axis} is out of range for {where} '
+          f'({lo} <= {name} < {n})')
 
 
 def named(in_types, value, name):

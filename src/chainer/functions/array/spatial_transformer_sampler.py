@@ -99,9 +99,12 @@ class SpatialTransformerSampler(function_node.FunctionNode):
         # (unnamed: Chainer's messages say in_types[i] for this function)
         type_check.expect(in_types.size() == 2)
         x_type, grid_type = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
+        if type_check.eval(grid_type.dtype).kind != 'f':
+            # Float grids of another dtype are accepted (beyond Chainer, for
+            # deformable_convolution_2d_sampler); other kinds get Chainer's words.
+            type_check.expect(grid_type.dtype == x_type.dtype)
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            grid_type.dtype.kind == 'f',
             x_type.ndim == 4,
             grid_type.ndim == 4,
             grid_type.shape[1] == 2,

@@ -32,7 +32,7 @@ class SplitAxis(function_node.FunctionNode):
         type_check.expect(in_types.size() == 1)
         x_type, = in_types
         axis = self.axis
-        _checks.expect_axis(x_type, axis, func='split_axis')
+        _checks.expect_axis(x_type, axis, func='split_axis', xname='in_types[0]')
         ios = self.indices_or_sections
         if isinstance(ios, tuple):
             if ios:

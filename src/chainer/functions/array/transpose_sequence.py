@@ -19,11 +19,11 @@ class TransposeSequence(function_node.FunctionNode):
         type_check.expect(in_types.size() >= 1)
         first = in_types[0]
         type_check.expect(first.ndim >= 1)
+        # (Chainer's conditions, in its words; the sequences' dtypes may differ: the result
+        # takes the first one's)
         for i in range(1, len(in_types)):
             type_check.expect(
-                in_types[i].dtype == first.dtype,
-                in_types[i].ndim == first.ndim,
-                in_types[i].shape[1:] == first.shape[1:],
+                first.shape[1:] == in_types[i].shape[1:],
                 in_types[i - 1].shape[0] >= in_types[i].shape[0],
             )
 
@@ -45,7 +45,7 @@ class TransposeSequence(function_node.FunctionNode):
         j_idx = numpy.arange(total) - numpy.repeat(ends - n, n)
         offsets = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
         perm = offsets[j_idx] + t_idx
-        x = xp.concatenate(xs, axis=0)
+        x = xp.concatenate(xs, axis=0).astype(self._dtype, copy=False)
         y = x.take(perm if xp is numpy else xp.asarray(perm), axis=0)
         return tuple(xp.split(y, ends[:-1].tolist(), axis=0))
 

@@ -18,8 +18,8 @@ class R2_score(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('pred', 'true'))
         pred, true = in_types
-        type_check.expect(pred.dtype.kind == 'f', true.dtype == pred.dtype,
-                          pred.shape == true.shape)
+        type_check.expect(pred.dtype.kind == 'f', true.dtype.kind == 'f',
+                          true.dtype == pred.dtype, pred.shape == true.shape)
 
     def forward(self, inputs):
         pred, true = inputs

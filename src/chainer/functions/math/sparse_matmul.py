@@ -148,10 +148,11 @@ def _check_types(sp_type, dn_type, sp_names, sp_row):
     type_check.expect(
         sp_type.shape == type_check.make_variable(sp_row.shape, 'row.shape'),
         sp_type.dtype.kind == 'f',
+        dn_type.dtype.kind == 'f',
         dn_type.dtype == sp_type.dtype,
         sp_type.ndim >= 1,
         sp_type.ndim <= 2,
-        dn_type.ndim == sp_type.ndim + 1,
+        sp_type.ndim == dn_type.ndim - 1,
     )
     if type_check.eval(sp_type.ndim) == 2:
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])

@@ -3,6 +3,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions.math import _elementwise
+from chainer.utils import type_check
 
 
 class Sin(function_node.FunctionNode):
@@ -215,6 +216,9 @@ class Arctan2(function_node.FunctionNode):
         return 'arctan2'
 
     def check_type_forward(self, in_types):
+        # (both operands' kinds first, in Chainer's order)
+        type_check._argname(in_types, ('x1', 'x2'))
+        type_check.expect(in_types[0].dtype.kind == 'f', in_types[1].dtype.kind == 'f')
         _elementwise.check_binary_float(in_types)
 
     def forward(self, inputs):

@@ -25,9 +25,10 @@ class GroupNormalization(function_node.FunctionNode):
             x_type.dtype.kind == 'f',
             x_type.ndim >= 2,
             gamma_type.ndim == 1,
+            beta_type.ndim == 1,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype.kind == 'f',
-            beta_type.dtype == gamma_type.dtype,
+            gamma_type.dtype == beta_type.dtype,
             beta_type.shape == gamma_type.shape,
         )
 

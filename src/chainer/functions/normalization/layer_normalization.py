@@ -20,6 +20,7 @@ class LayerNormalization(_gn.GroupNormalization):
             x_type.dtype.kind == 'f',
             x_type.ndim == 2,
             gamma_type.ndim == 1,
+            beta_type.ndim == 1,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype == x_type.dtype,
             beta_type.dtype == x_type.dtype,

@@ -32,15 +32,16 @@ class TreeLSTM(function_node.FunctionNode):
         x_type = in_types[-1]
         c_types = in_types[:-1]
         c_type = c_types[0]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
-            x_type.shape[1] == (3 + n) * c_type.shape[1],
-        )
+        # (in Chainer's order: the cells' kinds, x's dtype, the numbers of axes)
+        for c in c_types:
+            type_check.expect(c.dtype.kind == 'f')
+        type_check.expect(x_type.dtype == c_type.dtype, x_type.ndim >= 2)
+        for c in c_types:
+            type_check.expect(c.ndim == x_type.ndim)
+        type_check.expect(x_type.shape[1] == (3 + n) * c_type.shape[1])
         for c in c_types:
             type_check.expect(
                 c.dtype == x_type.dtype,
-                c.ndim == x_type.ndim,
                 c.shape[0] == x_type.shape[0],
                 c.shape[1] == c_type.shape[1],
             )

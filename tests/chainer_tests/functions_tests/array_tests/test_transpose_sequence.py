@@ -66,10 +66,15 @@ def test_empty():
 
 @pytest.mark.parametrize('xs', [
     [numpy.zeros((1, 2), 'f'), numpy.zeros((2, 2), 'f')],   # not sorted by length
-    [numpy.zeros((2, 2), 'f'), numpy.zeros((1, 2), 'd')],   # dtype mismatch
     [numpy.zeros((2, 2), 'f'), numpy.zeros((1, 3), 'f')],   # unit shape mismatch
     [numpy.zeros((), 'f')],                                 # 0-d sequence
 ])
 def test_invalid_inputs(xs):
     with pytest.raises(type_check.InvalidType, match='TransposeSequence'):
         F.transpose_sequence(xs)
+
+
+def test_mixed_dtypes_take_the_first():
+    # As in Chainer: the sequences' dtypes may differ; the outputs have the first one's.
+    ys = F.transpose_sequence([numpy.zeros((2, 2), 'f'), numpy.zeros((1, 2), 'd')])
+    assert [y.dtype for y in ys] == [numpy.float32, numpy.float32]
