@@ -130,3 +130,11 @@ def check_spatial_ndim(func, x, ndim):
             f"The number of dimensions under channel dimension of the input 'x' should be "
             f'{ndim}. But the actual ndim was {actual}. ({func}: x has shape '
             f'{tuple(x.shape)}; the _nd function takes any number of spatial axes)')
+
+
+def expect_kind_of(t, dtype):
+    """For inputs where Chainer wants exactly ``dtype`` and rechainer takes any dtype of its
+    kind (float16/64 besides float32...): a dtype of another kind is refused in Chainer's words
+    (``x.dtype == <class 'numpy.float32'>``)."""
+    if numpy.dtype(type_check.eval(t.dtype)).kind != numpy.dtype(dtype).kind:
+        type_check.expect(t.dtype == dtype)

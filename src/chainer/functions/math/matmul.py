@@ -39,8 +39,9 @@ class MatMul(function_node.FunctionNode):
         )
         a_ndim = type_check.eval(a_type.ndim)
         b_ndim = type_check.eval(b_type.ndim)
-        a_idx = -2 if self.transa and a_ndim >= 2 else -1
-        b_idx = -1 if self.transb or b_ndim == 1 else -2
+        # (a 1-D operand's length is shape[0], as Chainer writes it)
+        a_idx = 0 if a_ndim == 1 else (-2 if self.transa else -1)
+        b_idx = 0 if b_ndim == 1 else (-1 if self.transb else -2)
         type_check.expect(a_type.shape[a_idx] == b_type.shape[b_idx])
         if a_ndim > 2 or b_ndim > 2:
             type_check.expect_broadcast_shapes(a_type.shape[:-2], b_type.shape[:-2])

@@ -286,12 +286,17 @@ def sparse_matmul(a, b, transa=False, transb=False):
                [1., 2.]], dtype=float32)
     """
     coo = _sparse.CooMatrix
-    if isinstance(a, coo) and not isinstance(b, coo):
+
+    def dense(x):
+        return isinstance(x, chainer.Variable) or chainer.variable._is_array(x)
+
+    if not (isinstance(a, coo) and dense(b) or dense(a) and isinstance(b, coo)):
+        raise ValueError('This combination of type of inputs is not supported.\n'
+                         f'    a: {type(a)}\n    b: {type(b)}\n'
+                         '(sparse_matmul requires one sparse (CooMatrix) and one dense operand)')
+    if isinstance(a, coo):
         node = CooMatMul(a.row, a.col, a.shape, a.order, transa, transb, False)
         return node.apply((a.data, b))[0]
-    if isinstance(b, coo) and not isinstance(a, coo):
-        # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
-        node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
-        return node.apply((b.data, a))[0]
-    raise ValueError('sparse_matmul requires one sparse (CooMatrix) and one dense operand, got '
-                     f'{type(a).__name__} and {type(b).__name__}')
+    # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
+    node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
+    return node.apply((b.data, a))[0]
