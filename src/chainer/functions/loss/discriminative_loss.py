@@ -2,6 +2,7 @@
 
 import chainer
 from chainer import backend
+from chainer.utils import type_check
 
 
 class DiscriminativeMarginBasedClusteringLoss(object):
@@ -60,10 +61,13 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         labels = chainer.as_array(labels)
         b, k = embeddings.shape[:2]
         if k != self.max_embedding_dim or labels.shape != (b,) + embeddings.shape[2:]:
-            raise ValueError(f'discriminative_margin_based_clustering_loss: expected '
-                             f'embeddings of shape (B, {self.max_embedding_dim}, H, W) and '
-                             f'labels of shape (B, H, W), got {embeddings.shape} and '
-                             f'{labels.shape}')
+            # InvalidType, as Chainer's inner functions raise for these shapes
+            raise type_check.InvalidType(
+                'embeddings.shape == (B, max_embedding_dim, H, W), labels.shape == (B, H, W)',
+                f'{embeddings.shape}, {labels.shape}',
+                f'discriminative_margin_based_clustering_loss: expected embeddings of shape '
+                f'(B, {self.max_embedding_dim}, H, W) and labels of shape (B, H, W), got '
+                f'{embeddings.shape} and {labels.shape}')
         xp = backend.get_array_module(labels)
         dtype = embeddings.dtype
         emb = F.reshape(embeddings, (b, k, -1))                         # (B, E, P)

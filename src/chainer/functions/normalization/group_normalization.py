@@ -114,7 +114,8 @@ def positive_groups(groups, func):
 
 def _check_groups(x, groups, func):
     positive_groups(groups, func)
-    if len(x.shape) >= 2 and x.shape[1] % groups:
+    shape = getattr(x, 'shape', None)   # (not an array: apply says so, as in Chainer)
+    if shape is not None and len(shape) >= 2 and shape[1] % groups:
         raise ValueError(f'{func}: the number of channels {x.shape[1]} of x (shape {x.shape}) '
                          f'is not divisible by groups={groups}')
 
