@@ -4,8 +4,8 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 
-from chainer_tests.functions_tests.loss_tests._loss import BACKENDS, check_bad_reduce
 from chainer.utils import type_check
+from chainer_tests.functions_tests.loss_tests._loss import BACKENDS, check_bad_reduce
 
 
 @testing.parameterize(*testing.product({

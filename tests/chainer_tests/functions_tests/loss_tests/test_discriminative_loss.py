@@ -6,8 +6,8 @@ import chainer.functions as F
 from chainer import testing
 from chainer.functions.loss import discriminative_loss
 
-from chainer_tests.functions_tests.loss_tests._loss import BACKENDS
 from chainer.utils import type_check
+from chainer_tests.functions_tests.loss_tests._loss import BACKENDS
 
 
 def _norm(v, norm):
