@@ -516,3 +516,11 @@ class FunctionNode:
         hooks[name].deleted(self)
         del hooks[name]
         self._n_local_function_hooks = len(hooks)
+
+
+def __getattr__(name):
+    # ``chainer.function_node.grad``, where Chainer defines it (rechainer: chainer._backprop).
+    if name == 'grad':
+        from chainer import _backprop
+        return _backprop.grad
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

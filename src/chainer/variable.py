@@ -540,6 +540,20 @@ class Variable:
         """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
         raise RuntimeError('ChainerX is not available in rechainer')
 
+    # (Chainer's short names of the two above, and the ChainerX array)
+    def to_chx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    def from_chx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    @property
+    def chx_array(self):
+        """ChainerX is not available in rechainer; reading this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
     def to_device(self, device):
         """Moves the data and gradient to the given device (spec or Device)."""
         self._to(chainer.backend.get_device(device))
@@ -830,3 +844,13 @@ def as_array(obj):
 
 # Imported last: the engine's modules need Variable and VariableNode from this one.
 from chainer import _backprop  # NOQA: E402
+
+
+def variable_repr(var):
+    """The ``repr`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ', ', repr_mode=True)
+
+
+def variable_str(var):
+    """The ``str`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ' ', repr_mode=False)

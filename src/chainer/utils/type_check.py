@@ -81,14 +81,14 @@ class _FunctionCheckContext:
         _thread_local.current_function = self._previous
 
 
-def get_function_check_context(function):
-    """Returns a context in which :class:`InvalidType` names ``function``.
+def get_function_check_context(f):
+    """Returns a context in which :class:`InvalidType` names the function ``f``.
 
     Args:
-        function: Object with a ``label`` attribute (a ``FunctionNode``'s
-            label defaults to its class name).
+        f: Object with a ``label`` attribute (a ``FunctionNode``'s label defaults to its
+            class name).
     """
-    return _FunctionCheckContext(function)
+    return _FunctionCheckContext(f)
 
 
 class LightMode:

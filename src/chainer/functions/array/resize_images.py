@@ -138,7 +138,7 @@ def _resample(x, plans, transpose):
 class ResizeImages(function_node.FunctionNode):
     """Resamples the two spatial axes of an ``(n, c, h, w)`` batch."""
 
-    def __init__(self, output_shape, mode='bilinear', align_corners=True):
+    def __init__(self, output_shape, mode, align_corners):
         if mode not in ('bilinear', 'nearest'):
             raise ValueError(f"resize_images: mode must be 'bilinear' or 'nearest', "
                              f'got {mode!r}')

@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -92,7 +93,7 @@ class _Plan:
         return xp.stack([(1 - fu) * (1 - fv), fu * (1 - fv), (1 - fu) * fv, fu * fv], axis=1)
 
 
-class SpatialTransformerSampler(function_node.FunctionNode):
+class SpatialTransformerSampler(_old_style.FunctionCall, function_node.FunctionNode):
     """Samples ``x`` bilinearly at the points of ``grid``."""
 
     def check_type_forward(self, in_types):

@@ -9,7 +9,7 @@ from chainer.utils import type_check
 class Stack(function_node.FunctionNode):
     """Stacks inputs of one shape along a new axis."""
 
-    def __init__(self, axis=0):
+    def __init__(self, axis):
         self.axis = _checks.axis_arg('stack', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):

@@ -13,7 +13,15 @@ def _batch_sizes(lengths):
 
 
 class TransposeSequence(function_node.FunctionNode):
-    """Turns sequences ``xs[j][t]`` (sorted by decreasing length) into batches ``ys[t][j]``."""
+    """Turns sequences ``xs[j][t]`` (sorted by decreasing length) into batches ``ys[t][j]``.
+
+    Args:
+        length (int): The number of outputs (time steps): at least the longest sequence's
+            length; steps beyond it are empty. ``0`` gives no output at all.
+    """
+
+    def __init__(self, length):
+        self._length = length
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 1)
@@ -32,11 +40,16 @@ class TransposeSequence(function_node.FunctionNode):
         self._dtype = xs[0].dtype
         lengths = numpy.array([len(x) for x in xs], dtype=numpy.intp)
         self._n_inputs = len(xs)
-        if lengths[0] == 0:
+        if lengths[0] == 0 or self._length == 0:
             return ()
+        if self._length < lengths[0]:
+            raise IndexError(f'tuple index out of range (TransposeSequence: length '
+                             f'{self._length} is shorter than the longest sequence, '
+                             f'{lengths[0]})')
         xp = backend.get_array_module(*xs)
         n = _batch_sizes(lengths)
-        self._batch_sizes = n
+        pad = self._length - len(n)     # (empty steps past the longest sequence)
+        self._batch_sizes = numpy.concatenate((n, numpy.zeros(pad, n.dtype)))
         # Index of ys[t][j] in the concatenation of xs: offset of sequence j plus t.
         # Built in O(total) with repeats instead of a padded (T, B) mask.
         total = int(n.sum())
@@ -47,20 +60,16 @@ class TransposeSequence(function_node.FunctionNode):
         perm = offsets[j_idx] + t_idx
         x = xp.concatenate(xs, axis=0).astype(self._dtype, copy=False)
         y = x.take(perm if xp is numpy else xp.asarray(perm), axis=0)
-        return tuple(xp.split(y, ends[:-1].tolist(), axis=0))
+        ys = tuple(xp.split(y, ends[:-1].tolist(), axis=0))
+        return ys + (xp.zeros((0,) + self._unit, self._dtype),) * pad
 
     def backward(self, indexes, grad_outputs):
         xp = backend.get_array_module(*[g for g in grad_outputs if g is not None])
         # Time steps that got no gradient contribute zeros.
         gys = [xp.zeros((int(n),) + self._unit, self._dtype) if g is None else g
                for n, g in zip(self._batch_sizes, grad_outputs)]
-        gxs = TransposeSequence().apply(gys)
-        # Empty sequences at the end of xs have no counterpart in the outputs.
-        missing = self._n_inputs - len(gxs)
-        if missing:
-            zero = xp.zeros((0,) + self._unit, self._dtype)
-            gxs = gxs + (zero,) * missing
-        return gxs
+        # (empty sequences at the end of xs get empty gradients: the length pads them)
+        return TransposeSequence(self._n_inputs).apply(gys)
 
 
 def transpose_sequence(xs):
@@ -91,4 +100,7 @@ def transpose_sequence(xs):
     """
     if len(xs) == 0:
         return ()
-    return TransposeSequence().apply(tuple(xs))
+    # (anything but a sequence of length >= 1 is left for the node's own checks to refuse)
+    x0 = getattr(xs[0], 'array', xs[0])
+    length = x0.shape[0] if getattr(x0, 'ndim', 0) else 0
+    return TransposeSequence(length).apply(tuple(xs))

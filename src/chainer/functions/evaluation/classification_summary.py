@@ -3,13 +3,14 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions import _checks
 from chainer.functions.evaluation import accuracy
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 
 
-class ClassificationSummary(function_node.FunctionNode):
+class ClassificationSummary(_old_style.FunctionCall, function_node.FunctionNode):
     """Precision, recall, F-beta score and support of arg-max predictions (no gradient)."""
 
     def __init__(self, label_num, beta, ignore_label):

@@ -22,7 +22,7 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         gamma (float): Weight of the regularization term.
     """
 
-    def __init__(self, delta_v, delta_d, max_embedding_dim, norm=1,
+    def __init__(self, delta_v=0.5, delta_d=1.5, max_embedding_dim=10, norm=1,
                  alpha=1.0, beta=1.0, gamma=0.001):
         if norm not in (1, 2):
             raise ValueError(f'discriminative_margin_based_clustering_loss: norm must be 1 '

@@ -523,8 +523,8 @@ def _rmatmul(self, lhs):
 
 def _module_level(op):
     """``op`` as a function whose left operand may also be an array, as in Chainer."""
-    def fn(lhs, other):
-        return op(_lhs_array(lhs), other)
+    def fn(self, rhs):   # (Chainer's parameter names)
+        return op(_lhs_array(self), rhs)
     return _named(fn, op.__name__, op.__doc__)
 
 

@@ -1,4 +1,5 @@
 """Inverse of the standard normal cumulative distribution function."""
+import importlib.util
 import math
 
 import chainer
@@ -6,6 +7,8 @@ from chainer import function_node
 from chainer.functions.math import _elementwise
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
+# Whether the CPU path can run (it needs SciPy, imported on first use).
+available_cpu = importlib.util.find_spec('scipy') is not None
 
 
 class Ndtri(function_node.FunctionNode):

@@ -5,11 +5,12 @@ from chainer import backend
 from chainer import configuration
 from chainer import function_node
 from chainer import variable
+from chainer.functions import _old_style
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.utils import type_check
 
 
-class BatchRenormalizationFunction(function_node.FunctionNode):
+class BatchRenormalizationFunction(_old_style.FunctionCall, function_node.FunctionNode):
     """Batch normalization corrected towards the running statistics.
 
     The output is ``gamma * (x_hat * r + d) + beta`` with ``x_hat`` normalized

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.activation import _grad_util
 from chainer.functions.rnn import _lstm_cell
 from chainer.utils import type_check
@@ -22,7 +23,7 @@ def _tree_lstm_grad(ops, cs, x, gc, gh):
     return tuple(gcs) + (gx,)
 
 
-class TreeLSTM(function_node.FunctionNode):
+class TreeLSTM(_old_style.FunctionCall, function_node.FunctionNode):
     """TreeLSTM unit: ``(c_1, ..., c_N, x) -> (c, h)``."""
 
     def check_type_forward(self, in_types):
