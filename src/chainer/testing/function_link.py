@@ -471,15 +471,15 @@ class FunctionTestCase(FunctionTestBase):
     __test__ = False
 
     # ---- the tests -----------------------------------------------------------------
-    def test_forward(self, backend_config):
+    def test_forward(self, backend_config=None):
         """Compares the outputs with :meth:`forward_expected`."""
         self.run_test_forward(backend_config)
 
-    def test_backward(self, backend_config):
+    def test_backward(self, backend_config=None):
         """Checks the gradients with :func:`~chainer.gradient_check.check_backward`."""
         self.run_test_backward(backend_config)
 
-    def test_double_backward(self, backend_config):
+    def test_double_backward(self, backend_config=None):
         """Checks second-order gradients with ``check_double_backward``."""
         self.run_test_double_backward(backend_config)
 
@@ -576,11 +576,11 @@ class LinkTestCase(_LinkHarnessBase):
         """Returns the expected outputs (NumPy) of the CPU ``link`` on NumPy ``inputs``."""
         raise NotImplementedError(f'{type(self).__name__} must implement forward_expected')
 
-    def test_forward(self, backend_config):
+    def test_forward(self, backend_config=None):
         """Compares the link's outputs with :meth:`forward_expected`."""
         self._run_test('test_forward', backend_config, self._check_forward)
 
-    def test_backward(self, backend_config):
+    def test_backward(self, backend_config=None):
         """Checks input and parameter gradients with ``check_backward``."""
         self._run_test('test_backward', backend_config, self._check_backward)
 
@@ -656,7 +656,7 @@ class LinkInitializersTestCase(_LinkHarnessBase):
         """
         raise NotImplementedError(f'{type(self).__name__} must implement get_initializers')
 
-    def test_initializers(self, backend_config):
+    def test_initializers(self, backend_config=None):
         """Checks each parameter initialized with each listed initializer-like."""
         self._run_test('test_initializers', backend_config, self._check_initializers)
 
