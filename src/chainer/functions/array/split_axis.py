@@ -28,10 +28,11 @@ class SplitAxis(function_node.FunctionNode):
         self.axis = _checks.axis_arg('split_axis', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         axis = self.axis
-        _checks.expect_axis(x_type, axis, func='split_axis')
+        _checks.expect_axis(x_type, axis, func='split_axis', xname='in_types[0]')
         ios = self.indices_or_sections
         if isinstance(ios, tuple):
             if ios:

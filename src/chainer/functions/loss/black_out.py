@@ -3,6 +3,7 @@ import numpy
 
 import chainer
 from chainer.functions.loss import _common
+from chainer.utils import type_check
 
 
 def black_out(x, t, W, samples, reduce='mean'):
@@ -38,13 +39,18 @@ def black_out(x, t, W, samples, reduce='mean'):
     """
     _common.check_reduce('black_out', reduce, ('mean', 'no'))
     F = chainer.functions
-    t = chainer.as_array(t)
-    samples = chainer.as_array(samples)
-    if t.ndim != 1 or t.shape[0] != x.shape[0]:
-        raise ValueError(f'black_out: t must have shape ({x.shape[0]},), got {t.shape}')
-    if samples.ndim != 2 or samples.shape[0] != x.shape[0]:
-        raise ValueError(f'black_out: samples must have shape ({x.shape[0]}, K), '
-                         f'got {samples.shape}')
+    x_array = _common.array_arg('black_out', 'x', x)
+    t = _common.array_arg('black_out', 't', t)
+    _common.array_arg('black_out', 'W', W)
+    samples = _common.array_arg('black_out', 'samples', samples)
+    if t.ndim != 1 or t.shape[0] != x_array.shape[0]:
+        raise type_check.InvalidType(
+            't.shape == (x.shape[0],)', f'{t.shape}',
+            f'black_out: t must have shape ({x_array.shape[0]},), got {t.shape}')
+    if samples.ndim != 2 or samples.shape[0] != x_array.shape[0]:
+        raise type_check.InvalidType(
+            'samples.shape == (x.shape[0], K)', f'{samples.shape}',
+            f'black_out: samples must have shape ({x_array.shape[0]}, K), got {samples.shape}')
     _common.check_labels('black_out', t, W.shape[0])
     _common.check_labels('black_out', samples, W.shape[0], name='samples')
     batch = x.shape[0]

@@ -19,9 +19,16 @@ from chainer import variable
 from chainer.utils import type_check
 
 
-def check_float(in_types):
-    """States the contract of a one-input function: ``x`` is a float array."""
-    type_check._argname(in_types, ('x',))
+def check_float(in_types, named=True):
+    """States the contract of a one-input function: ``x`` is a float array.
+
+    With ``named=False`` the input keeps the name ``in_types[0]`` in messages, as in the
+    functions whose Chainer messages say so (exp, ndtr...).
+    """
+    if named:
+        type_check._argname(in_types, ('x',))
+    else:
+        type_check.expect(in_types.size() == 1)
     type_check.expect(in_types[0].dtype.kind == 'f')
 
 

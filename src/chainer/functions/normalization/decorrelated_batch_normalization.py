@@ -72,7 +72,8 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
         self.decay = decay
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         _check_x(in_types, self.groups)
 
     def forward(self, inputs):
@@ -155,7 +156,8 @@ class FixedDecorrelatedBatchNormalization(function_node.FunctionNode):
         self.groups = _gn.positive_groups(groups, 'fixed_decorrelated_batch_normalization')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'mean', 'projection'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         _check_x(in_types, self.groups)
         x_type, mean_type, p_type = in_types
         type_check.expect(
