@@ -26,8 +26,10 @@ written as NumPy 2's ``numpy.bool``; memory addresses (`` at 0x7f...``) are
 dropped; the case's temporary directory becomes ``<tmp>``.
 
 A departure listed in ``docs/differences.md`` as ``message:<function or name>`` (its words differ
-in every case; its exception types must still be Chainer's) or ``message:<function or
-name>:<case>`` (anything about that case) is expected.
+in every case; its exception types must still be Chainer's), ``message:<function or
+name>:<case>`` (anything about that case), or ``function:<function>:accepts`` /
+``function:<function>:refuses`` (the function takes inputs the original refuses, or the
+reverse: those cases may return, or raise, where the original does not) is expected.
 """
 import functools
 import gzip
@@ -110,19 +112,20 @@ def _type_names(exc):
 
 def compare(recorded, got, tmp=None):
     """What differs between the original's outcome and ours: ``None``, or ``(kind, text)``
-    with ``kind`` ``'words'`` (same type, the message lacks the original's words) or
-    ``'outcome'`` (another exception type, or one side returns)."""
+    with ``kind`` ``'words'`` (same type, the message lacks the original's words),
+    ``'outcome'`` (another exception type, or other results), ``'refuses'`` (we raise where the
+    original returns) or ``'accepts'`` (we return where the original raises)."""
     if 'original_broken' in recorded:
         return None
     if 'ok' in recorded:
         if 'error' in got:
-            return 'outcome', f'raises {got["error"][0]}: {got["error"][1]!r}; the original returns'
+            return 'refuses', f'raises {got["error"][0]}: {got["error"][1]!r}; the original returns'
         if got['ok'] != recorded['ok']:
             return 'outcome', f'returns {got["ok"]}, the original {recorded["ok"]}'
         return None
     etype, emsg = recorded['error']
     if 'ok' in got:
-        return 'outcome', f'returns {got["ok"]}; the original raises {etype}: {emsg!r}'
+        return 'accepts', f'returns {got["ok"]}; the original raises {etype}: {emsg!r}'
     want = normalise(emsg, tmp, etype)
     accident = _INTERPRETER.match(want)
     if etype not in got['types']:
@@ -138,46 +141,15 @@ def compare(recorded, got, tmp=None):
     return None
 
 
-# Cases where rechainer's function *behaves* otherwise than Chainer 7.8.1 (accepts what it
-# refuses, or the reverse, or returns other shapes), found by this table. Function behaviour is
-# issue 29's work (src/chainer/functions, "grids"), going on at the same time: these are left to
-# it, and this list goes when it lands (each entry must then pass or move to
-# docs/differences.md).
-BEHAVIOUR_ELSEWHERE = frozenset((
-    ('classification_summary', 'base'),   # label_num=None: Chainer infers max(t) + 1
-    ('f1_score', 'base'),                  # (the same)
-    ('copy', '0:none'),                    # Chainer passes None through
-    ('repeat', '0:none'),
-    ('squeeze', '0:none'),
-    ('transpose_sequence', '0:none'),
-    ('sign', '0:list'),                    # Chainer takes a list (NumPy's sign of it)
-    ('fixed_decorrelated_batch_normalization', '2:ndim-'),
-    ('fliplr', '0:dtype'),                 # Chainer refuses integer inputs
-    ('flipud', '0:dtype'),
-    ('moveaxis', '0:dtype'),
-    ('upsampling_2d', '1:dtype'),          # Chainer refuses float indexes
-    ('gumbel_softmax', '0:dtype'),         # Chainer takes integer log-probabilities
-    ('zoneout', '0:dtype'),                # Chainer takes integer inputs
-    ('zoneout', '1:dtype'),
-    ('scatter_add', '0:dtype'),            # Chainer adds across dtypes
-    ('scatter_add', '2:dtype'),
-    ('sum_to', '0:ndim+'),                 # Chainer does not check the target shape
-    ('sum_to', '0:ndim-'),
-    ('argmax_crf1d', 'base'),              # Chainer's best path is int32
-    ('argmax_crf1d', '0:ndim-'),
-    ('black_out', '3:ndim-'),              # Chainer broadcasts 1-D samples
-    ('deformable_convolution_2d_sampler', '1:dtype'),   # Chainer refuses integer offsets
-))
-
-
 def _expected(name, case, kind):
     """Whether a difference of ``kind`` is listed: ``message:<name>`` (a function whose words
     differ: its exception types must still be Chainer's), ``message:<name>:<case>`` (anything
-    about that case), or a pending behaviour."""
-    function = name.rpartition('.')[2]
+    about that case), or a function's listed behaviour: ``function:<name>:accepts`` (it takes
+    inputs the original refuses) or ``function:<name>:refuses`` (the reverse)."""
     return ((kind == 'words' and _differences.expected(f'message:{name}'))
             or _differences.expected(f'message:{name}:{case}')
-            or (function, case) in BEHAVIOUR_ELSEWHERE)
+            or (kind in ('accepts', 'refuses')
+                and _differences.expected(f'function:{name}:{kind}')))
 
 
 def _function_cases():
@@ -216,3 +188,12 @@ def test_recording_covers_every_function():
     ours = {n for n in F.__all__ if inspect.isfunction(getattr(F, n))}
     assert recorded <= ours | {n for n in recorded if hasattr(F, n)}
     assert len(recorded) >= 200 and len(_data()['core']) >= 30
+
+
+def test_compare_names_the_kind_of_difference():
+    # (what _expected matches listed behaviours against)
+    got_error = {'error': ['TypeError', 'bad x'], 'types': {'TypeError'}}
+    assert compare({'ok': [[2], 'float32']}, got_error)[0] == 'refuses'
+    assert compare({'error': ['TypeError', 'bad x']}, {'ok': [[2], 'float32']})[0] == 'accepts'
+    assert compare({'error': ['ValueError', 'bad x']}, got_error)[0] == 'outcome'
+    assert compare({'error': ['TypeError', 'bad x']}, got_error) is None

@@ -137,6 +137,14 @@ def check_spatial_ndim(func, x, ndim):
             f'{tuple(x.shape)}; the _nd function takes any number of spatial axes)')
 
 
+def refuse_none(func, name, x, expected='a Variable or an N-dimensional array'):
+    """TypeError naming ``func`` and ``name`` when ``x`` is None, where Chainer 7.8.1 goes on
+    with it and returns a Variable of None or of an object array (listed in
+    docs/differences.md)."""
+    if x is None:
+        raise TypeError(f'{func}: {name} must be {expected}, got None')
+
+
 def expect_kind_of(t, dtype):
     """For inputs where Chainer wants exactly ``dtype`` and rechainer takes any dtype of its
     kind (float16/64 besides float32...): a dtype of another kind is refused in Chainer's words

@@ -4,6 +4,7 @@ import numpy
 from chainer import backend
 from chainer import function_node
 from chainer import variable
+from chainer.functions import _checks
 from chainer.functions.math._elementwise import as_dtype as _as_dtype
 from chainer.utils import type_check
 
@@ -104,6 +105,8 @@ def transpose_sequence(xs):
         >>> [y.array for y in F.transpose_sequence(xs)]
         [array([1, 2, 3]), array([1, 2]), array([1])]
     """
+    _checks.refuse_none('transpose_sequence', 'xs', xs,
+                        'a list or tuple of Variables or N-dimensional arrays')
     if len(xs) == 0:
         return ()
     # (anything but a sequence of length >= 1 is left for the node's own checks to refuse)

@@ -23,7 +23,8 @@ def black_out(x, t, W, samples, reduce='mean'):
         W (~chainer.Variable or N-dimensional array): Output embeddings of
             shape ``(V, D)``.
         samples (~chainer.Variable or N-dimensional array): Negative samples
-            of shape ``(B, K)`` (int), rows of ``W``.
+            of shape ``(B, K)`` (int), rows of ``W``; samples of shape ``(K,)``
+            are the same for every row of the batch (as in Chainer).
         reduce (str): ``'mean'`` (sum over the batch divided by ``B``) or
             ``'no'``.
 
@@ -43,6 +44,10 @@ def black_out(x, t, W, samples, reduce='mean'):
     t = _common.array_arg('black_out', 't', t)
     _common.array_arg('black_out', 'W', W)
     samples = _common.array_arg('black_out', 'samples', samples)
+    if samples.ndim == 1:
+        # one set of samples shared by the batch, which Chainer 7.8.1 broadcasts
+        xp = chainer.backend.get_array_module(samples)
+        samples = xp.broadcast_to(samples, (x_array.shape[0],) + samples.shape)
     if t.ndim != 1 or t.shape[0] != x_array.shape[0]:
         raise type_check.InvalidType(
             't.shape == (x.shape[0],)', f'{t.shape}',

@@ -129,12 +129,14 @@ def apply(label, name, *args):
     return utils.force_array(fn(*args), dtype)
 
 
-def no_grad(name, x):
+def no_grad(name, x, array_like=False):
     """Applies the ``xp`` ufunc ``name`` to ``x`` outside the graph, keeping the dtype.
 
     Args:
         name (str): Name of the ufunc (``'floor'``...).
-        x (~chainer.Variable or N-dimensional array): Input.
+        x (~chainer.Variable or N-dimensional array): Input; a NumPy scalar is taken too.
+        array_like (bool): Also take what NumPy turns into an array (a list, a Python
+            number), with the dtype NumPy's ufunc gives (Chainer's ``sign`` does).
 
     Returns:
         ~chainer.Variable: A new variable without creator that does not
@@ -142,7 +144,12 @@ def no_grad(name, x):
     """
     if isinstance(x, chainer.Variable):
         x = x.array
+    elif isinstance(x, numpy.generic):
+        x = numpy.asarray(x)
     elif not variable._is_array(x):
+        if array_like and x is not None:
+            return chainer.Variable(numpy.asarray(getattr(numpy, name)(x)),
+                                    requires_grad=False)
         raise TypeError(f'{name} requires a Variable or an N-dimensional array, '
                         f'got {type(x).__name__}')
     xp = backend.get_array_module(x)
