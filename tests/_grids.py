@@ -54,6 +54,46 @@ def recorded(section):
         return json.loads(f.read().decode())
 
 
+@functools.lru_cache(maxsize=None)
+def surface():
+    """The public names each grid must cover, as Chainer 7.8.1 has them, read from the surface
+    that ``record_surface.py`` recorded (``surface.json.gz``): ``functions``, ``links``,
+    ``optimizers``, ``optimizer_hooks``, ``initializers``, ``distributions`` (sorted names), and
+    ``function_signatures``, ``link_signatures``, ``optimizer_signatures`` (each name's
+    ``positional`` parameters and the ``options`` that have defaults)."""
+    with gzip.open(REF_DIR / 'surface.json.gz', 'rb') as f:
+        chainer = json.loads(f.read().decode())['packages']['chainer']
+    modules, objects = chainer['modules'], chainer['objects']
+
+    def public(module, base=None, kind='class'):
+        # a class counts if it is ``base`` or derives from it (``base=None``: any class)
+        return sorted(n for n, row in modules[module]['names'].items()
+                      if not n.startswith('_') and row['kind'] == kind and
+                      (base is None or base == row['target'] or
+                       base in objects[row['target']]['ancestors']))
+
+    def signatures(module, names):
+        out = {}
+        for n in names:
+            rows = objects[modules[module]['names'][n]['target']]['signature']
+            out[n] = {'positional': [r[0] for r in rows if r[1] in ('P', 'PK')],
+                      'options': [r[0] for r in rows if r[2] is not None]}
+        return out
+
+    out = {
+        'functions': public('chainer.functions', kind='function'),
+        'links': public('chainer.links', 'chainer.link.Link'),
+        'optimizers': public('chainer.optimizers', 'chainer.optimizer.Optimizer'),
+        'optimizer_hooks': public('chainer.optimizer_hooks'),
+        'initializers': public('chainer.initializers', 'chainer.initializer.Initializer'),
+        'distributions': public('chainer.distributions', 'chainer.distribution.Distribution'),
+    }
+    for group, module in (('function', 'chainer.functions'), ('link', 'chainer.links'),
+                          ('optimizer', 'chainer.optimizers')):
+        out[f'{group}_signatures'] = signatures(module, out[f'{group}s'])
+    return out
+
+
 def by_name(section, key):
     out = {}
     for case in recorded(section)['cases']:

@@ -253,8 +253,9 @@ def backward(outputs, grad_outputs=None, **kwargs):
     _check_variables(outputs, 'outputs')
     _check_sequence(grad_outputs, 'grad_outputs', allow_none=True)
     if grad_outputs is not None and len(grad_outputs) != len(outputs):
-        raise ValueError('grad_outputs must have the same length as outputs '
-                         f'({len(grad_outputs)} != {len(outputs)})')
+        raise ValueError('grad_outputs must be of the same length as outputs.\n'
+                         f'len(outputs) = {len(outputs)}, len(grad_outputs) = '
+                         f'{len(grad_outputs)}')
     for y in outputs:
         y._node._check_old_style_gradient()
     if grad_outputs is None:
@@ -337,8 +338,9 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     _check_variables(outputs, 'outputs')
     _check_variables(inputs, 'inputs')
     if grad_outputs is not None and len(grad_outputs) != len(outputs):
-        raise ValueError('grad_outputs must have the same length as outputs '
-                         f'({len(grad_outputs)} != {len(outputs)})')
+        raise ValueError('grad_outputs must be of the same length as outputs.\n'
+                         f'len(outputs) = {len(outputs)}, len(grad_outputs) = '
+                         f'{len(grad_outputs)}')
     if grad_inputs is not None and len(grad_inputs) != len(inputs):
         raise ValueError('grad_inputs must have the same length as inputs '
                          f'({len(grad_inputs)} != {len(inputs)})')

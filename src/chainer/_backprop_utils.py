@@ -162,14 +162,33 @@ def _as_grad_variable(g, func, index):
 def _fix_gradients(func, targets, gxs, accumulated):
     what = 'backward_accumulate' if accumulated else 'backward'
     if not isinstance(gxs, (tuple, list)):
-        raise TypeError(f'{func.label}: {what} must return a tuple of gradients, '
-                        f'got {type(gxs).__name__}')
-    n = len(gxs)
-    if n == len(targets):
-        return tuple(gxs)
-    if n == len(func.inputs):
-        return tuple([gxs[i] for i in targets])
+        if not hasattr(gxs, '__len__'):
+            raise TypeError(f'{func.label}: {what} must return a tuple of gradients, '
+                            f'got {type(gxs).__name__}')
+        note = f' ({what} must return a tuple of gradients, got {type(gxs).__name__})'
+    else:
+        note = ''
+        n = len(gxs)
+        if n == len(targets):
+            return tuple(gxs)
+        if n == len(func.inputs):
+            return tuple([gxs[i] for i in targets])
     expected = (str(len(targets)) if len(targets) == len(func.inputs)
                 else f'{len(targets)} (one per target input) or {len(func.inputs)} '
                      f'(one per input)')
-    raise ValueError(f'{func.label}: {what} returned {n} gradients, expected {expected}')
+    raise ValueError(
+        f'number of gradients returned from {what} is incorrect: {len(gxs)} != expected '
+        f'{len(targets)}\n  function={type(func).__name__} ({func.label})\n'
+        + _describe_nodes(func) + f'\n{func.label}: {what} returned {len(gxs)} gradients, '
+        f'expected {expected}{note}')
+
+
+def _describe_nodes(func):
+    # The inputs' and outputs' shapes and dtypes, as Chainer lists them in this error.
+    lines = [f'    input {i}: shape={x.shape} dtype={x.dtype}'
+             for i, x in enumerate(func.inputs)]
+    for i, ref in enumerate(func.outputs or ()):
+        y = ref()
+        lines.append(f'    output {i}: ' + ('(freed)' if y is None else
+                                             f'shape={y.shape} dtype={y.dtype}'))
+    return '\n'.join(lines)

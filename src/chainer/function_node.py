@@ -136,6 +136,8 @@ class FunctionNode:
         else:
             hint = ''
         raise RuntimeError(
+            f'A function class object ({name}) which is derived from chainer.FunctionNode has '
+            f'been called as if it were a callable. Use apply() method instead. '
             f'{name} is a chainer.FunctionNode and cannot be called directly: use '
             f'{name}().apply((x, ...)), which returns a tuple of Variables.{hint}')
 
@@ -160,7 +162,7 @@ class FunctionNode:
                 in_data = tuple(map(_get_array, inputs))
             input_vars = inputs
         except AttributeError:
-            input_vars = [x if isinstance(x, Variable) else self._as_input(i, x)
+            input_vars = [x if isinstance(x, Variable) else self._as_input(i, x, inputs)
                           for i, x in enumerate(inputs)]
             in_data = tuple([x._array for x in input_vars])
         try:
@@ -221,6 +223,10 @@ class FunctionNode:
         node = _init_node(_new_object(VariableNode), y, requires_grad, array, self, rank)
         self.outputs = (_weakref(node),)
         if self._output_indexes_to_retain is not None:
+            if any(i not in (0, -1) for i in self._output_indexes_to_retain):
+                raise IndexError(f'tuple index out of range ({self.label}: retain_outputs got '
+                                 f'{self._output_indexes_to_retain}, but forward returned one '
+                                 f'output)')
             node.data = array
             self._retained_output_data = (array,)
         if lazy_grad_sum:
@@ -299,16 +305,23 @@ class FunctionNode:
             self._check_nan(outputs, 'forward')
         return outputs
 
-    def _as_input(self, i, x):
+    def _as_input(self, i, x, inputs):
         # An array is a constant input; so is None (forward then receives None there).
         if x is None or _is_array(x):
             return Variable(x, requires_grad=False)
+        # Chainer's words first (the types of all inputs), then which input is wrong.
+        actual = ', '.join(str(type(v._array if isinstance(v, Variable) else v))
+                           for v in inputs)
         raise TypeError(
+            f'incompatible array types are mixed in the forward input ({self.label}).\n'
+            f'Actual: {actual}\n'
             f'{self.label}: input #{i} must be a Variable, an N-dimensional array '
             f'(numpy.ndarray or cupy.ndarray) or None, got {type(x).__name__}')
 
     def _bad_outputs(self, outputs):
-        raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
+        raise TypeError(f'forward output must be a tuple ({self.label})\n'
+                        f'Actual: {type(outputs)}\n'
+                        f'{self.label}: forward must return a tuple of arrays, '
                         f'got {type(outputs).__name__}')
 
     def _forward_on_device(self, in_data):
@@ -339,6 +352,9 @@ class FunctionNode:
                     y = _undo_legacy_promotion(y, in_data)
             elif y is not None and not _is_array(y):
                 raise TypeError(
+                    f'forward output must be a tuple of ndarrays.\n'
+                    f'Function: {self.label}\n'
+                    f'Actual output types: {tuple(type(v) for v in outputs)}\n'
                     f'{self.label}: forward output #{i} must be an N-dimensional array or '
                     f'None, got {type(y).__name__}')
             fixed.append(y)
@@ -505,3 +521,11 @@ class FunctionNode:
         hooks[name].deleted(self)
         del hooks[name]
         self._n_local_function_hooks = len(hooks)
+
+
+def __getattr__(name):
+    # ``chainer.function_node.grad``, where Chainer defines it (rechainer: chainer._backprop).
+    if name == 'grad':
+        from chainer import _backprop
+        return _backprop.grad
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

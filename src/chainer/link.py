@@ -613,6 +613,21 @@ class ChainList(Link):
         """Appends a child link (same as :meth:`add_link`)."""
         self.add_link(link)
 
+    def insert(self, index, link):
+        """Inserts a child link before position ``index`` (the children are renamed by their
+        new positions).
+
+        Args:
+            index (int): Where ``link`` goes, as in :meth:`list.insert`.
+            link (Link): The child.
+        """
+        if not isinstance(link, Link):
+            raise _NotALinkError(f'{type(self).__name__} can only hold Links: cannot insert '
+                                 f'a {type(link).__name__}')
+        self._children.insert(index, link)
+        for i, child in enumerate(self._children):
+            child.name = str(i)
+
     def _share_copy(self):
         ret = super()._share_copy()
         children = [child.copy('share') for child in self._children]

@@ -94,7 +94,7 @@ class _Hookable:
 
     def add_hook(self, hook, name, timing):
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         if timing not in ('pre', 'post', 'auto'):
             raise ValueError(f"add_hook: timing must be 'pre', 'post' or 'auto', got {timing!r}")
         if timing == 'auto':
@@ -107,7 +107,7 @@ class _Hookable:
                               f"'pre'", FutureWarning)
                 timing = 'pre'
         if name in self._pre or name in self._post:
-            raise KeyError(f'add_hook: a hook named {name!r} already exists')
+            raise KeyError(f'hook "{name}" already exists (add_hook)')
         self.__get_hooks(timing)[name] = hook
 
     def remove_hook(self, name):
@@ -186,7 +186,7 @@ class UpdateRule:
                 ``timing`` attribute, else ``'pre'``).
         """
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         self._hooks.add_hook(hook, _hook_name(hook, name), timing)
 
     def remove_hook(self, name):
@@ -387,8 +387,8 @@ class Optimizer:
         """
         from chainer import link as link_module
         if not isinstance(link, link_module.Link):
-            raise TypeError(f'{type(self).__name__}.setup: the optimization target must be '
-                            f'a chainer.Link, got {type(link).__name__}')
+            raise TypeError(f'optimization target must be a link ({type(self).__name__}.setup '
+                            f'got {type(link).__name__})')
         self.target = link
         self.t = 0
         self.epoch = 0
@@ -417,7 +417,8 @@ class Optimizer:
 
     def _check_set_up(self):
         if self._hookable is None:
-            raise RuntimeError(f'{type(self).__name__} is not set up: call setup(link) first')
+            raise RuntimeError(f'Optimizer is not set up. Call `setup` method. '
+                               f'({type(self).__name__} has no target link yet)')
 
     def add_hook(self, hook, name=None, timing='auto'):
         """Adds an optimizer hook (e.g. :class:`~chainer.optimizer_hooks.WeightDecay`).
@@ -432,7 +433,7 @@ class Optimizer:
         """
         self._check_set_up()
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         self._hookable.add_hook(hook, _hook_name(hook, name), timing)
 
     def remove_hook(self, name):

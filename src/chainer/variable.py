@@ -26,7 +26,10 @@ def _is_array(x):
 
 def _check_array(data, what):
     if data is not None and not _is_array(data):
+        # Chainer's words (its list of array types, without ChainerX), then ours.
         raise TypeError(
+            f"<class 'cupy.ndarray'> or <class 'numpy.ndarray'> are expected. "
+            f'Actual: {type(data)}\n'
             f'{what} must be numpy.ndarray or cupy.ndarray (or None), '
             f'got {type(data).__name__}')
 
@@ -547,6 +550,20 @@ class Variable:
         """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
         raise RuntimeError('ChainerX is not available in rechainer')
 
+    # (Chainer's short names of the two above, and the ChainerX array)
+    def to_chx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    def from_chx(self):
+        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
+    @property
+    def chx_array(self):
+        """ChainerX is not available in rechainer; reading this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
+
     def to_device(self, device):
         """Moves the data and gradient to the given device (spec or Device)."""
         self._to(chainer.backend.get_device(device))
@@ -837,3 +854,13 @@ def as_array(obj):
 
 # Imported last: the engine's modules need Variable and VariableNode from this one.
 from chainer import _backprop  # NOQA: E402
+
+
+def variable_repr(var):
+    """The ``repr`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ', ', repr_mode=True)
+
+
+def variable_str(var):
+    """The ``str`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ' ', repr_mode=False)

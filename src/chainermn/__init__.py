@@ -6,6 +6,9 @@ processes, :func:`scatter_dataset` gives each its share of the data, and
 be split across processes (:class:`MultiNodeChainList`, :mod:`chainermn.functions`). mpi4py (the
 ``mpi`` extra) is needed to create a communicator, not to import this package.
 """
+import chainer  # NOQA: chainermn.chainer, as in ChainerMN
+
+from chainer import _lazy
 from chainermn import communicators  # NOQA
 from chainermn import datasets  # NOQA
 from chainermn import extensions  # NOQA
@@ -26,3 +29,7 @@ from chainermn.links import MultiNodeChainList  # NOQA
 from chainermn.optimizers import create_multi_node_optimizer  # NOQA
 
 global_except_hook._add_hook_if_enabled()
+
+# Submodules (chainermn.testing...) are attributes, imported when first asked for, as after
+# ChainerMN's imports.
+__getattr__ = _lazy.submodule_getattr(__name__)

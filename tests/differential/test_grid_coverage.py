@@ -1,8 +1,8 @@
 """Every public function, link, optimizer, optimizer hook, initializer and distribution of
 Chainer 7.8.1 has rows in the recorded grids.
 
-The names come from the original's surface as recorded (``grids/surface.json.gz``), not from
-rechainer's, so a name rechainer lacks still needs its row.
+The names come from the original's surface as recorded (``surface.json.gz``, read by
+``_grids.surface``), not from rechainer's, so a name rechainer lacks still needs its row.
 """
 import pytest
 
@@ -26,7 +26,7 @@ def _covered():
 @pytest.mark.parametrize('group', ['functions', 'links', 'optimizers', 'optimizer_hooks',
                                    'initializers', 'distributions'])
 def test_every_public_name_has_a_row(group):
-    surface = _grids.recorded('surface')[group]
+    surface = _grids.surface()[group]
     missing = sorted(set(surface) - _covered()[group])
     assert not missing, f'{group} of Chainer 7.8.1 without a grid row: {missing}'
 
@@ -42,7 +42,7 @@ def test_every_function_option_is_exercised():
     # each parameter with a default in the original's signature is given by some case,
     # by keyword or by position
     given = {}
-    signatures = _grids.recorded('surface')['function_signatures']
+    signatures = _grids.surface()['function_signatures']
     for case in _grids.recorded('functions')['cases']:
         if case['fn'] not in signatures:        # Python's operators (``op:add``)
             continue
@@ -51,7 +51,7 @@ def test_every_function_option_is_exercised():
         names.update(case.get('kwargs', {}))
         names.update(sig['positional'][:len(case['args'])])
     missing = {fn: [o for o in sig['options'] if o not in given.get(fn, ())]
-               for fn, sig in _grids.recorded('surface')['function_signatures'].items()}
+               for fn, sig in _grids.surface()['function_signatures'].items()}
     missing = {fn: opts for fn, opts in missing.items() if opts}
     assert not missing, f'options no grid case gives: {missing}'
 
@@ -77,7 +77,7 @@ _LINK_OPTIONS_NOT_GRIDDED = {
 @pytest.mark.parametrize('section, key, surface_key', [
     ('links', 'cls', 'link_signatures'), ('optimizers', 'opt', 'optimizer_signatures')])
 def test_every_constructor_option_is_exercised(section, key, surface_key):
-    signatures = _grids.recorded('surface')[surface_key]
+    signatures = _grids.surface()[surface_key]
     given = {}
     for case in _grids.recorded(section)['cases']:
         names = given.setdefault(case[key], set())

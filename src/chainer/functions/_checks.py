@@ -76,7 +76,8 @@ def _value(expr):
 
 def _fail(error, expect, actual, msg):
     if error is None or error is type_check.InvalidType:
-        raise type_check.InvalidType(expect, actual, f'{msg}\nExpect: {expect}\nActual: {actual}')
+        # Expect/Actual first, as in Chainer's messages; our explanation follows.
+        raise type_check.InvalidType(expect, actual, f'Expect: {expect}\nActual: {actual}\n{msg}')
     raise error(msg)
 
 
@@ -93,13 +94,22 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     """
     ndim = _value(x_type.ndim)
     n = ndim + extra
-    lo = -(ndim + (extra if low_extra is None else low_extra))
+    low = extra if low_extra is None else low_extra
+    lo = -(ndim + low)
     if lo <= axis < n:
         return
     shape = _value(x_type.shape)
     where = f'{xname} of shape {shape}' + (f' (the result has {n} axes)' if extra else '')
-    _fail(error, f'{lo} <= {name} < {n}', f'{name} = {axis}',
-          f'{func or "this function"}: {name} {axis} is out of range for {where}')
+    # The condition in Chainer's words: on the number of axes the input needs.
+    if axis >= 0:
+        expect, actual = ((f'{xname}.ndim >= {axis}', f'{ndim} < {axis}') if extra else
+                          (f'{xname}.ndim > {axis}', f'{ndim} <= {axis}'))
+    else:
+        need = -axis - low
+        expect, actual = f'{xname}.ndim >= {need}', f'{ndim} < {need}'
+    _fail(error, expect, actual,
+          f'{func or "this function"}: {name} {axis} is out of range for {where} '
+          f'({lo} <= {name} < {n})')
 
 
 def named(in_types, value, name):
@@ -112,3 +122,32 @@ def named(in_types, value, name):
     if type(in_types) is _Light:
         return value
     return type_check.make_variable(value, name)
+
+
+def check_spatial_ndim(func, x, ndim):
+    """ValueError (as in Chainer) unless ``x`` has ``ndim`` axes after the batch and channel axes.
+
+    The 1-D and 3-D shorthands of the N-D convolutions and poolings call this.
+    """
+    actual = len(x.shape) - 2
+    if actual != ndim:
+        raise ValueError(
+            f"The number of dimensions under channel dimension of the input 'x' should be "
+            f'{ndim}. But the actual ndim was {actual}. ({func}: x has shape '
+            f'{tuple(x.shape)}; the _nd function takes any number of spatial axes)')
+
+
+def refuse_none(func, name, x, expected='a Variable or an N-dimensional array'):
+    """TypeError naming ``func`` and ``name`` when ``x`` is None, where Chainer 7.8.1 goes on
+    with it and returns a Variable of None or of an object array (listed in
+    docs/differences.md)."""
+    if x is None:
+        raise TypeError(f'{func}: {name} must be {expected}, got None')
+
+
+def expect_kind_of(t, dtype):
+    """For inputs where Chainer wants exactly ``dtype`` and rechainer takes any dtype of its
+    kind (float16/64 besides float32...): a dtype of another kind is refused in Chainer's words
+    (``x.dtype == <class 'numpy.float32'>``)."""
+    if numpy.dtype(type_check.eval(t.dtype)).kind != numpy.dtype(dtype).kind:
+        type_check.expect(t.dtype == dtype)

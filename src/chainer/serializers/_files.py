@@ -1,5 +1,6 @@
 """File handling shared by the serializers: atomic writes and safe ``.npz`` reading."""
 import contextlib
+import errno
 import io
 import os
 import pickle
@@ -175,7 +176,7 @@ def read_npz(file):
     """
     source = describe(file)
     if isinstance(file, (str, os.PathLike)) and not os.path.exists(file):
-        raise FileNotFoundError(f'no such file: {source!r}')
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), source)
     arrays = {}
     key = None
     try:

@@ -3,6 +3,7 @@
 Child scopes are HDF5 groups and values are datasets, laid out as Chainer
 lays them out; ``None`` is an empty dataset.
 """
+import errno
 import os
 
 import numpy
@@ -169,7 +170,7 @@ def load_hdf5(filename, obj):
         raise
     except OSError as e:
         if not os.path.exists(source):
-            raise FileNotFoundError(f'no such file: {source!r}') from e
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), source) from e
         raise OSError(f'cannot read {source!r}: the file is corrupted, truncated or not '
                       f'an HDF5 file ({e})') from e
     with h5:

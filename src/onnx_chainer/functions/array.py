@@ -17,6 +17,12 @@ from onnx_chainer.functions.opset_version import support  # NOQA
 
 _int64 = numpy.int64
 
+# ONNX's tensor element types by number (``TensorProto.DataType``), up to the ones the opsets of
+# onnx_chainer 7.8.1 know; a public table of this module in 7.8.1.
+TENSOR_TYPE_TO_NAME = dict(enumerate((
+    'UNDEFINED', 'FLOAT', 'UINT8', 'INT8', 'UINT16', 'INT16', 'INT32', 'INT64', 'STRING', 'BOOL',
+    'FLOAT16', 'DOUBLE', 'UINT32', 'UINT64', 'COMPLEX64', 'COMPLEX128')))
+
 
 def get_slice_node(gb, opset_version, context, input_names, axes, starts, ends, steps):
     """Adds a ``Slice`` node to ``gb`` in the form of ``opset_version``.

@@ -28,5 +28,8 @@ def support(opset_versions):
                     '{}'.format(type(func).__name__, opset_version))
             return converter(func, variant, *args[2:], **kwargs)
         converter_with_variant.opset_versions = versions
+        # (its signature is ``(*args, **kwargs)``, as in onnx_chainer 7.8.1, not the wrapped
+        # converter's)
+        del converter_with_variant.__wrapped__
         return converter_with_variant
     return wrapper

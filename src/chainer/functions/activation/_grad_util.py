@@ -62,14 +62,18 @@ def param_shape(x_ndim, p_shape):
     return (1,) + tuple(p_shape) + (1,) * (x_ndim - len(p_shape) - 1)
 
 
-def check_param_input(in_types, names):
-    """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1.."""
+def check_param_input(in_types, names, p_first=False):
+    """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1..
+
+    ``p_first`` states the number of axes as ``p.ndim <= x.ndim - 1`` (swish's words in
+    Chainer) rather than ``x.ndim >= p.ndim + 1`` (prelu's).
+    """
     type_check._argname(in_types, names)
     x_type, p_type = in_types
     type_check.expect(
         x_type.dtype.kind == 'f',
         p_type.dtype == x_type.dtype,
-        x_type.ndim >= p_type.ndim + 1,
+        p_type.ndim <= x_type.ndim - 1 if p_first else x_type.ndim >= p_type.ndim + 1,
         x_type.shape[1:1 + type_check.eval(p_type.ndim)] == p_type.shape,
     )
 

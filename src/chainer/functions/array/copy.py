@@ -2,6 +2,7 @@
 from chainer import backend
 from chainer.backends import cuda
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -53,6 +54,7 @@ def copy(x, dst):
         >>> y.array is x
         False
     """
+    _checks.refuse_none('copy', 'x', x)
     array = x.array if hasattr(x, 'array') else x
     in_device = backend.get_device_from_array(array)
     if isinstance(dst, cuda.DummyDeviceType):

@@ -16,7 +16,6 @@ class Diagonal(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        type_check.expect(x_type.ndim >= 2)
         for name, axis in (('axis1', self.axis1), ('axis2', self.axis2)):
             _checks.expect_axis(x_type, axis, func='diagonal', name=name)
         ndim = type_check.eval(x_type.ndim)

@@ -47,8 +47,13 @@ class Permutate(function_node.FunctionNode):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types
         _checks.expect_axis(x_type, self.axis, func='permutate')
-        type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1,
-                          x_type.shape[self.axis] == ind_type.shape[0])
+        if type_check.eval(ind_type.dtype).kind != 'i' or type_check.eval(ind_type.ndim) != 1:
+            # ValueError in Chainer's words
+            raise ValueError(
+                f'indices should be a one-dimensional int array (permutate got indices of '
+                f'dtype {type_check.eval(ind_type.dtype)} and shape '
+                f'{type_check.eval(ind_type.shape)})')
+        type_check.expect(x_type.shape[self.axis] == ind_type.shape[0])
 
     def forward(self, inputs):
         x, indices = inputs

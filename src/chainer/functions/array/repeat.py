@@ -140,4 +140,5 @@ def repeat(x, repeats, axis=None):
                [3., 4.],
                [3., 4.]], dtype=float32)
     """
+    _checks.refuse_none('repeat', 'x', x)
     return Repeat(repeats, axis).apply((x,))[0]

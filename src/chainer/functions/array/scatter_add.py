@@ -74,9 +74,9 @@ class ScatterAdd(function_node.FunctionNode):
         target_shape = y[slices].shape
         if target_shape != b.shape:
             raise ValueError(
-                'Chainer does not support automatic broadcasting of variables: '
-                f'scatter_add requires b.shape == a[slices].shape, got b.shape={b.shape} '
-                f'and a[slices].shape={target_shape}')
+                'Chainer does not support automatic broadcasting of variables. '
+                f'(scatter_add requires b.shape == a[slices].shape, got b.shape={b.shape} '
+                f'and a[slices].shape={target_shape})')
         if not self._advanced:
             y[slices] += b  # basic indexing never hits an element twice
         elif xp is numpy:

@@ -35,10 +35,11 @@ class SplitAxis(function_node.FunctionNode):
         self.indices_or_sections, int) else None)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         axis = self.axis
-        _checks.expect_axis(x_type, axis, func='split_axis')
+        _checks.expect_axis(x_type, axis, func='split_axis', xname='in_types[0]')
         ios = self.indices_or_sections
         if isinstance(ios, tuple):
             if ios:

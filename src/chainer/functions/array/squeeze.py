@@ -65,4 +65,5 @@ def squeeze(x, axis=None):
         >>> F.squeeze(x, axis=-2).shape
         (1, 2, 3)
     """
+    _checks.refuse_none('squeeze', 'x', x)
     return Squeeze(axis).apply((x,))[0]

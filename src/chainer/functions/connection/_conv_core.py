@@ -67,16 +67,6 @@ def axis_attribute(name, axis):
     return property(get)
 
 
-def check_spatial_ndim(func, x, ndim):
-    """Raises ValueError unless ``x`` has ``ndim`` spatial axes (for the 1-D/3-D shorthands)."""
-    actual = len(x.shape) - 2
-    if actual != ndim:
-        raise ValueError(
-            f"{func}: the number of dimensions under channel dimension of the input 'x' "
-            f'should be {ndim}, but x has shape {tuple(x.shape)} ({actual}); '
-            f'the _nd function takes any number of spatial axes')
-
-
 def conv_outsizes(func, dims, ksize, stride, pad, cover_all, dilate, error=AssertionError):
     """Output sizes of a convolution, which must be positive."""
     outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, di)
@@ -185,7 +175,7 @@ def _check_common(in_types, ndim):
     """Checks shared by both directions; returns the x and W types."""
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
-    type_check._argname(in_types, ('x', 'W', 'b')[:len(in_types)])
+    # (unnamed: Chainer's messages say in_types[i] for this function)
     x_type, w_type = in_types[:2]
     type_check.expect(
         x_type.dtype.kind == 'f',

@@ -1,6 +1,9 @@
 """Bilinear function of two inputs: ``y_l = e1^T W_l e2`` (+ linear terms and a bias)."""
+import numpy
+
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.array import reshape
 from chainer.functions.math import einsum
 from chainer.functions.math import matmul
@@ -19,8 +22,10 @@ class BilinearFunction(function_node.FunctionNode):
                 'in_types.size() in (3, 6)', f'in_types.size() == {n_in}',
                 f'bilinear: takes e1, e2, W and optionally V1, V2, b (3 or 6 inputs), '
                 f'got {n_in}')
-        type_check._argname(in_types, ('e1', 'e2', 'W', 'V1', 'V2', 'b')[:n_in])
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         e1_type, e2_type, w_type = in_types[:3]
+        for t in in_types[:3]:
+            _checks.expect_kind_of(t, numpy.float32)
         type_check.expect(
             e1_type.dtype.kind == 'f',
             e1_type.ndim >= 2,

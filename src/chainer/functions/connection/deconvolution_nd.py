@@ -1,4 +1,5 @@
 """N-dimensional deconvolution (transposed convolution) and its 1-D and 3-D shorthands."""
+from chainer.functions import _checks
 from chainer.functions.connection import _conv_core
 from chainer.functions.connection import convolution_nd
 
@@ -71,7 +72,7 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     Raises:
         ValueError: If ``x`` does not have exactly one spatial axis.
     """
-    _conv_core.check_spatial_ndim('deconvolution_1d', x, 1)
+    _checks.check_spatial_ndim('deconvolution_1d', x, 1)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
 
 
@@ -81,5 +82,5 @@ def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     Raises:
         ValueError: If ``x`` does not have exactly three spatial axes.
     """
-    _conv_core.check_spatial_ndim('deconvolution_3d', x, 3)
+    _checks.check_spatial_ndim('deconvolution_3d', x, 3)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)

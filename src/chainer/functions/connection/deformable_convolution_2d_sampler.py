@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer.utils import conv_nd
+from chainer.utils import type_check
 
 
 def _check_shapes(x, offset, W, b):
@@ -25,6 +26,12 @@ def _check_shapes(x, offset, W, b):
         raise ValueError(
             f'deformable_convolution_2d_sampler requires one offset map per image, got '
             f'{offset.shape[0]} for a batch of {x.shape[0]}')
+    if offset.dtype.kind != 'f':
+        # (InvalidType, as Chainer 7.8.1's sampler refuses it; floats of another dtype than
+        # x's are taken, docs/differences.md)
+        raise type_check.InvalidType(
+            'offset.dtype.kind == f', f'{offset.dtype.kind} != f',
+            f'deformable_convolution_2d_sampler: offset must be float, got {offset.dtype}')
     if b is not None and b.shape != W.shape[:1]:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires b.shape == ({W.shape[0]},), got '

@@ -62,11 +62,6 @@ class LinearFunction(function_node.FunctionNode):
         return ret
 
 
-def _width(feature_shape, size):
-    # -1 as Chainer writes it (an exported graph keeps it, so the batch size stays free), but
-    # explicit for an empty batch, where -1 is undetermined
-    return -1 if size else int(numpy.prod(feature_shape))
-
 
 def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully-connected layer): :math:`y = x W^\\top + b`.
@@ -99,13 +94,20 @@ def linear(x, W, b=None, n_batch_axes=1):
         raise ValueError(f'n_batch_axes should be greater than 0, got {n_batch_axes}')
     F = chainer.functions
     batch_shape = None
+
+    def width(n, w):
+        # -1, as Chainer writes the reshapes (an exported ONNX graph keeps them); an empty
+        # batch leaves -1 undetermined, so it gets the width itself
+        return -1 if n else int(w)
+
     if n_batch_axes > 1:
         batch_shape = x.shape[:n_batch_axes]
-        x = F.reshape(x, (int(numpy.prod(batch_shape)), _width(x.shape[n_batch_axes:], x.size)))
+        n = int(numpy.prod(batch_shape))
+        x = F.reshape(x, (n, width(n, numpy.prod(x.shape[n_batch_axes:]))))
     elif x.ndim > 2:
-        x = F.reshape(x, (x.shape[0], _width(x.shape[1:], x.size)))
+        x = F.reshape(x, (x.shape[0], width(x.shape[0], numpy.prod(x.shape[1:]))))
     args = (x, W) if b is None else (x, W, b)
     y, = LinearFunction().apply(args)
     if batch_shape is not None:
-        y = F.reshape(y, batch_shape + (_width(y.shape[1:], y.size),))
+        y = F.reshape(y, batch_shape + (width(y.shape[0], y.shape[1]),))
     return y

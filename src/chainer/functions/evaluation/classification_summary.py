@@ -3,12 +3,14 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions import _checks
+from chainer.functions.evaluation import accuracy
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 
 
-class ClassificationSummary(function_node.FunctionNode):
+class ClassificationSummary(_old_style.FunctionCall, function_node.FunctionNode):
     """Precision, recall, F-beta score and support of arg-max predictions (no gradient)."""
 
     def __init__(self, label_num, beta, ignore_label):
@@ -23,9 +25,7 @@ class ClassificationSummary(function_node.FunctionNode):
         type_check._argname(in_types, ('x', 't'))
         x, t = in_types
         type_check.expect(x.dtype.kind == 'f', t.dtype.kind == 'i')
-        t_ndim = type_check.eval(t.ndim)
-        type_check.expect(x.ndim == t.ndim + 1, x.shape[0] == t.shape[0],
-                          x.shape[2: t_ndim + 1] == t.shape[1:])
+        accuracy._expect_class_axis(x, t)
 
     def forward(self, inputs):
         x, t = inputs

@@ -3,10 +3,11 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.utils import type_check
 
 
-class R2_score(function_node.FunctionNode):
+class R2_score(_old_style.FunctionCall, function_node.FunctionNode):
     """R^2 of predictions along the first axis (no gradient)."""
 
     def __init__(self, sample_weight, multioutput):

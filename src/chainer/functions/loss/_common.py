@@ -32,6 +32,16 @@ def should_check_values(xp):
     return xp is numpy or chainer.config.debug
 
 
+def array_arg(func, name, x):
+    """The array of ``x`` (a Variable or an array); TypeError naming ``func`` and ``name`` for
+    anything else (Chainer's type for a list or None there)."""
+    x = getattr(x, 'array', x) if isinstance(x, chainer.Variable) else x
+    if not chainer.variable._is_array(x):
+        raise TypeError(f'{func}: {name} must be a Variable or an N-dimensional array, '
+                        f'got {type(x).__name__}')
+    return x
+
+
 def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     """Raises ValueError if a label of ``t`` is outside ``[low, n_class)`` and
     is not ``ignore_label`` (``None``: nothing is ignored).
@@ -39,6 +49,11 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     ``t`` is an array; the check is skipped where :func:`should_check_values`
     says so.
     """
+    if t.dtype.kind not in 'iu':
+        # InvalidType, as Chainer's type checks say of labels that are not integers
+        from chainer.utils import type_check
+        raise type_check.InvalidType(f'{name}.dtype.kind == i', f'{t.dtype.kind} != i',
+                                     f'{func}: {name} must be an integer array, got {t.dtype}')
     xp = backend.get_array_module(t)
     if t.size == 0 or not should_check_values(xp):
         return

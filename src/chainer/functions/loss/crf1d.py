@@ -75,11 +75,12 @@ def crf1d(cost, xs, ys, reduce='mean'):
     """
     _common.check_reduce('crf1d', reduce, ('mean', 'no'))
     F = chainer.functions
+    _common.array_arg('crf1d', 'cost', cost)
     _check_batches('crf1d', xs)
     if len(ys) != len(xs):
         raise ValueError(f'crf1d: ys must have one entry per step of xs ({len(xs)}), '
                          f'got {len(ys)}')
-    ys = [chainer.as_array(y) for y in ys]
+    ys = [_common.array_arg('crf1d', 'ys[i]', y) for y in ys]
     k = cost.shape[0]
     for y in ys:
         _common.check_labels('crf1d', y, k, name='ys')
@@ -127,6 +128,7 @@ def argmax_crf1d(cost, xs):
         (array([3.], dtype=float32), [[1], [0]])
     """
     F = chainer.functions
+    _common.array_arg('argmax_crf1d', 'cost', cost)
     _check_batches('argmax_crf1d', xs)
 
     def best(s):

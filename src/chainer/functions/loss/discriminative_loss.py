@@ -3,6 +3,7 @@
 import chainer
 from chainer import backend
 from chainer.functions import _checks
+from chainer.utils import type_check
 
 
 class DiscriminativeMarginBasedClusteringLoss(object):
@@ -22,7 +23,7 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         gamma (float): Weight of the regularization term.
     """
 
-    def __init__(self, delta_v, delta_d, max_embedding_dim, norm=1,
+    def __init__(self, delta_v=0.5, delta_d=1.5, max_embedding_dim=10, norm=1,
                  alpha=1.0, beta=1.0, gamma=0.001):
         if norm not in (1, 2):
             raise ValueError(f'discriminative_margin_based_clustering_loss: norm must be 1 '
@@ -60,11 +61,17 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         F = chainer.functions
         labels = chainer.as_array(labels)
         b, k = embeddings.shape[:2]
-        if k != self.max_embedding_dim or labels.shape != (b,) + embeddings.shape[2:]:
-            raise _checks.AssertionValueError(
-                f'discriminative_margin_based_clustering_loss: expected embeddings of shape '
-                f'(B, {self.max_embedding_dim}, H, W) and labels of shape (B, H, W), got '
-                f'{embeddings.shape} and {labels.shape}')
+        expected = (f'discriminative_margin_based_clustering_loss: expected embeddings of shape '
+                    f'(B, {self.max_embedding_dim}, H, W) and labels of shape (B, H, W), got '
+                    f'{embeddings.shape} and {labels.shape}')
+        # The exception types are Chainer 7.8.1's: its assert on the embedding size, and the
+        # InvalidType its inner functions raise for labels of another shape.
+        if k != self.max_embedding_dim:
+            raise _checks.AssertionValueError(expected)
+        if labels.shape != (b,) + embeddings.shape[2:]:
+            raise type_check.InvalidType(
+                'embeddings.shape == (B, max_embedding_dim, H, W), labels.shape == (B, H, W)',
+                f'{embeddings.shape}, {labels.shape}', expected)
         xp = backend.get_array_module(labels)
         dtype = embeddings.dtype
         emb = F.reshape(embeddings, (b, k, -1))                         # (B, E, P)

@@ -2,12 +2,13 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 from chainer.functions import _static_arrays
 
 
-class Hinge(function_node.FunctionNode):
+class Hinge(_old_style.FunctionCall, function_node.FunctionNode):
     """One-vs-rest hinge loss with the L1 or squared (L2) penalty."""
 
     def __init__(self, norm='L1', reduce='mean'):

@@ -20,9 +20,16 @@ from chainer.utils import type_check
 from chainer.functions import _static_arrays
 
 
-def check_float(in_types):
-    """States the contract of a one-input function: ``x`` is a float array."""
-    type_check._argname(in_types, ('x',))
+def check_float(in_types, named=True):
+    """States the contract of a one-input function: ``x`` is a float array.
+
+    With ``named=False`` the input keeps the name ``in_types[0]`` in messages, as in the
+    functions whose Chainer messages say so (exp, ndtr...).
+    """
+    if named:
+        type_check._argname(in_types, ('x',))
+    else:
+        type_check.expect(in_types.size() == 1)
     type_check.expect(in_types[0].dtype.kind == 'f')
 
 
@@ -124,12 +131,14 @@ def apply(label, name, *args):
     return utils.force_array(fn(*args), dtype)
 
 
-def no_grad(name, x):
+def no_grad(name, x, array_like=False):
     """Applies the ``xp`` ufunc ``name`` to ``x`` outside the graph, keeping the dtype.
 
     Args:
         name (str): Name of the ufunc (``'floor'``...).
-        x (~chainer.Variable or N-dimensional array): Input.
+        x (~chainer.Variable or N-dimensional array): Input; a NumPy scalar is taken too.
+        array_like (bool): Also take what NumPy turns into an array (a list, a Python
+            number), with the dtype NumPy's ufunc gives (Chainer's ``sign`` does).
 
     Returns:
         ~chainer.Variable: A new variable without creator that does not
@@ -137,7 +146,12 @@ def no_grad(name, x):
     """
     if isinstance(x, chainer.Variable):
         x = x.array
+    elif isinstance(x, numpy.generic):
+        x = numpy.asarray(x)
     elif not variable._is_array(x):
+        if array_like and x is not None:
+            return chainer.Variable(numpy.asarray(getattr(numpy, name)(x)),
+                                    requires_grad=False)
         raise TypeError(f'{name} requires a Variable or an N-dimensional array, '
                         f'got {type(x).__name__}')
     xp = backend.get_array_module(x)

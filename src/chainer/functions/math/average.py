@@ -15,6 +15,9 @@ class Mean(_sum._Reduction):
 
     _func = 'mean'
 
+    def __init__(self, axis, keepdims):     # (both required, as in Chainer)
+        super().__init__(axis, keepdims)
+
     def _scale(self, shape):
         if self.axis is None:
             count = math.prod(shape)

@@ -101,10 +101,12 @@ class _VarVar(function_node.FunctionNode):
 
 
 class _FloatVarVar(_VarVar):
+    # Float operands only (Chainer's *, / and **); the kind is checked first, as there.
 
     def check_type_forward(self, in_types):
-        _check_binary(in_types)
+        type_check._argname(in_types, ('lhs', 'rhs'))
         type_check.expect(in_types[0].dtype.kind == 'f')
+        _check_binary(in_types)
 
 
 class _VarConst(function_node.FunctionNode):
@@ -211,7 +213,7 @@ class SubFromConstant(_VarConst):
         return -gy[0],
 
 
-class Mul(_VarVar):
+class Mul(_FloatVarVar):
 
     _label = '_ * _'
 
@@ -351,9 +353,9 @@ def _rhs(x, value, op):
         return dtype.type(value), False
     if variable._is_array(value):
         return _Variable(value.astype(x.dtype, copy=False), requires_grad=False), True
-    raise TypeError(f'unsupported operand type for {op}: Variable and '
-                    f'{type(value).__name__} (expected a Variable, an N-dimensional array '
-                    'or a scalar)')
+    raise TypeError('Value must be a scalar, `numpy.ndarray`, `cupy.ndarray` or a `Variable`.\n'
+                    f'Actual: {type(value)}\n'
+                    f'(unsupported operand type for {op}: Variable and {type(value).__name__})')
 
 
 def _lhs_array(x):
@@ -521,8 +523,8 @@ def _rmatmul(self, lhs):
 
 def _module_level(op):
     """``op`` as a function whose left operand may also be an array, as in Chainer."""
-    def fn(lhs, other):
-        return op(_lhs_array(lhs), other)
+    def fn(self, rhs):   # (Chainer's parameter names)
+        return op(_lhs_array(self), rhs)
     return _named(fn, op.__name__, op.__doc__)
 
 

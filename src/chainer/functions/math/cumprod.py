@@ -9,6 +9,9 @@ class Cumprod(_cumsum._Cumulative):
 
     _func = 'cumprod'
 
+    def __init__(self, axis):       # (required, as in Chainer)
+        super().__init__(axis)
+
     def forward(self, inputs):
         x, = inputs
         self.retain_inputs((0,))

@@ -10,7 +10,8 @@ from chainer.utils import type_check
 
 # Sorted by character code, as NumPy orders the implicit output, so that the
 # integers of the sublist format keep their order too.
-_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+einsum_symbols = string.ascii_uppercase + string.ascii_lowercase
+einsum_symbols_set = set(einsum_symbols)
 
 
 def _parse_subscripts(subscripts):
@@ -27,7 +28,7 @@ def _parse_subscripts(subscripts):
     in_subs = ins.split(',')
     for sub in in_subs + ([] if out is None else [out]):
         rest = sub.replace('...', '', 1)
-        bad = [c for c in rest if c not in _LETTERS]
+        bad = [c for c in rest if c not in einsum_symbols]
         if bad:
             raise ValueError(
                 f'einsum subscripts take letters, commas, "->" and one "..." per operand, '
@@ -44,10 +45,10 @@ def _sublist_to_str(sublist):
             chars.append('...')
         elif not isinstance(s, (int, numpy.integer)) or isinstance(s, bool):
             raise TypeError(f'einsum sublists hold integers or Ellipsis, got {s!r}')
-        elif 0 <= s < len(_LETTERS):
-            chars.append(_LETTERS[s])
+        elif 0 <= s < len(einsum_symbols):
+            chars.append(einsum_symbols[s])
         else:
-            raise ValueError(f'einsum sublist integers must be in [0, {len(_LETTERS)}), got {s}')
+            raise ValueError(f'einsum sublist integers must be in [0, {len(einsum_symbols)}), got {s}')
     return ''.join(chars)
 
 
@@ -163,7 +164,7 @@ class _Plan:
 
     def __init__(self, in_subs, out_sub, shapes):
         used = set(''.join(in_subs) + (out_sub or ''))
-        spare = [c for c in _LETTERS if c not in used]
+        spare = [c for c in einsum_symbols if c not in used]
         n_ell = 0
         for sub, shape in zip(in_subs, shapes):
             if '...' in sub:

@@ -3,6 +3,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.math import _elementwise
 from chainer.functions import _static_arrays
+from chainer.utils import type_check
 
 
 class Fmod(function_node.FunctionNode):
@@ -12,6 +13,8 @@ class Fmod(function_node.FunctionNode):
         return 'fmod'
 
     def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 'divisor'))
+        type_check.expect(in_types[0].dtype == in_types[1].dtype)   # (first, as in Chainer)
         _elementwise.check_binary_float(in_types, ('x', 'divisor'))
 
     def forward(self, inputs):

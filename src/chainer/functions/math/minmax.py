@@ -61,7 +61,8 @@ class IndexSelectorBase(function_node.FunctionNode):
         self.axis = _checks.axis_arg(self._method, axis, none=True)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:

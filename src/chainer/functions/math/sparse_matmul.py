@@ -144,15 +144,15 @@ class _SDDMM(_PatternProduct):
         return tuple(ret)
 
 
-def _check_types(sp_type, dn_type, sp_names, sp_row, mixed=False):
+def _check_types(sp_type, dn_type, sp_names, sp_row):
     type_check._argname((sp_type, dn_type), sp_names)
     type_check.expect(
         sp_type.shape == type_check.make_variable(sp_row.shape, 'row.shape'),
         sp_type.dtype.kind == 'f',
-        dn_type.dtype.kind == 'f' if mixed else dn_type.dtype == sp_type.dtype,
+        dn_type.dtype.kind == 'f',
         sp_type.ndim >= 1,
         sp_type.ndim <= 2,
-        dn_type.ndim == sp_type.ndim + 1,
+        sp_type.ndim == dn_type.ndim - 1,
     )
     if type_check.eval(sp_type.ndim) == 2:
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])
@@ -190,7 +190,7 @@ class CooMatMul(_CooNode):
     def check_type_forward(self, in_types):
         # the two operands may have different float dtypes (the product has NumPy's promoted
         # one, each gradient its operand's), as in Chainer 7.8.1
-        _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row, mixed=True)
+        _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
         dn_type = in_types[1]
         k = self.sp_shape[0] if self.transa else self.sp_shape[1]
         type_check.expect(dn_type.shape[-1 if self.transb else -2] == k)
@@ -291,12 +291,17 @@ def sparse_matmul(a, b, transa=False, transb=False):
                [1., 2.]], dtype=float32)
     """
     coo = _sparse.CooMatrix
-    if isinstance(a, coo) and not isinstance(b, coo):
+
+    def dense(x):
+        return isinstance(x, chainer.Variable) or chainer.variable._is_array(x)
+
+    if not (isinstance(a, coo) and dense(b) or dense(a) and isinstance(b, coo)):
+        raise ValueError('This combination of type of inputs is not supported.\n'
+                         f'    a: {type(a)}\n    b: {type(b)}\n'
+                         '(sparse_matmul requires one sparse (CooMatrix) and one dense operand)')
+    if isinstance(a, coo):
         node = CooMatMul(a.row, a.col, a.shape, a.order, transa, transb, False)
         return node.apply((a.data, b))[0]
-    if isinstance(b, coo) and not isinstance(a, coo):
-        # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
-        node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
-        return node.apply((b.data, a))[0]
-    raise ValueError('sparse_matmul requires one sparse (CooMatrix) and one dense operand, got '
-                     f'{type(a).__name__} and {type(b).__name__}')
+    # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
+    node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
+    return node.apply((b.data, a))[0]

@@ -63,14 +63,29 @@ def as_dtype(v, dtype):
     return v if v is None or v.dtype == dtype else _cast.cast(v, dtype)
 
 
-def expect_params(in_types, axis, func):
-    """Type-checks ``x`` against parameters ``in_types[1:]`` of one common shape."""
+def expect_params(in_types, axis, func, style='fixed'):
+    """Type-checks ``x`` against parameters ``in_types[1:]`` of one common shape.
+
+    The conditions come in the order of Chainer's messages, which differs between
+    ``batch_normalization`` (``style='batch'``), ``batch_renormalization`` (``'renorm'``)
+    and the fixed (inference) variants (``'fixed'``).
+    """
     x_type, gamma_type = in_types[0], in_types[1]
-    type_check.expect(x_type.dtype.kind == 'f', gamma_type.dtype.kind == 'f')
-    for p_type in in_types[2:]:
-        type_check.expect(p_type.dtype == gamma_type.dtype, p_type.shape == gamma_type.shape)
     x_ndim = type_check.eval(x_type.ndim)
     gamma_ndim = type_check.eval(gamma_type.ndim)
+    type_check.expect(x_type.dtype.kind == 'f')
+    if style == 'renorm':
+        type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
+                          x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
+    type_check.expect(gamma_type.dtype.kind == 'f')
+    for p_type in in_types[2:]:
+        if style == 'fixed':
+            type_check.expect(p_type.dtype == gamma_type.dtype, p_type.shape == gamma_type.shape)
+        else:
+            type_check.expect(gamma_type.dtype == p_type.dtype, gamma_type.shape == p_type.shape)
+    if axis is None and style != 'renorm':
+        # the parameters' axes (1, 2, ... as many as gamma has) that x has
+        type_check.expect(gamma_type.ndim == len(range(1, min(1 + gamma_ndim, x_ndim))))
     if axis is None:
         type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
                           x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
@@ -134,8 +149,9 @@ class BatchNormalization(function_node.FunctionNode):
     expander = property(_expander)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
-        expect_params(in_types, self.axis, 'batch_normalization')
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
+        expect_params(in_types, self.axis, 'batch_normalization', 'batch')
 
     def forward(self, inputs):
         x, gamma, beta = inputs
@@ -285,7 +301,8 @@ class FixedBatchNormalization(function_node.FunctionNode):
     expander = property(_expander)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta', 'mean', 'var'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 5)
         expect_params(in_types, self.axis, 'fixed_batch_normalization')
 
     def forward(self, inputs):

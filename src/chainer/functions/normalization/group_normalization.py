@@ -19,15 +19,17 @@ class GroupNormalization(function_node.FunctionNode):
         self.eps = eps
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         x_type, gamma_type, beta_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
             x_type.ndim >= 2,
             gamma_type.ndim == 1,
+            beta_type.ndim == 1,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype.kind == 'f',
-            beta_type.dtype == gamma_type.dtype,
+            gamma_type.dtype == beta_type.dtype,
             beta_type.shape == gamma_type.shape,
         )
 
@@ -113,7 +115,8 @@ def positive_groups(groups, func):
 
 def _check_groups(x, groups, func):
     positive_groups(groups, func)
-    if len(x.shape) >= 2 and x.shape[1] % groups:
+    shape = getattr(x, 'shape', None)   # (not an array: apply says so, as in Chainer)
+    if shape is not None and len(shape) >= 2 and shape[1] % groups:
         raise ValueError(f'{func}: the number of channels {x.shape[1]} of x (shape {x.shape}) '
                          f'is not divisible by groups={groups}')
 

@@ -19,7 +19,8 @@ class NormalizeL2(function_node.FunctionNode):
         self.axis = axis if isinstance(axis, tuple) else (axis,)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         axes = self.axis if isinstance(self.axis, tuple) else (self.axis,)

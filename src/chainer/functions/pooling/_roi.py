@@ -257,8 +257,11 @@ def scatter_bilinear(g, cy, cx, batch, x_shape):
 
 def check_types(in_types, float32_only=False):
     """The input contract of the ``(x, rois, roi_indices)`` ROI functions."""
-    type_check._argname(in_types, ('x', 'rois', 'roi_indices'))
+    # (unnamed: Chainer's messages say in_types[i] for this function)
+    type_check.expect(in_types.size() == 3)
     x_type, roi_type, index_type = in_types
+    if float32_only:    # (checked first, as in Chainer)
+        type_check.expect(x_type.dtype == numpy.float32, roi_type.dtype == numpy.float32)
     type_check.expect(
         x_type.dtype.kind == 'f',
         x_type.ndim == 4,
@@ -269,8 +272,6 @@ def check_types(in_types, float32_only=False):
         index_type.ndim == 1,
         roi_type.shape[0] == index_type.shape[0],
     )
-    if float32_only:
-        type_check.expect(x_type.dtype == numpy.float32)
 
 
 def prepare(func, name, x, rois, roi_indices):

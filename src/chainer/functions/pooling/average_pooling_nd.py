@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -102,11 +103,11 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
 
 def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
     """1-dimensional average pooling: :func:`average_pooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('average_pooling_1d', x, 1)
+    _checks.check_spatial_ndim('average_pooling_1d', x, 1)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)
 
 
 def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
     """3-dimensional average pooling: :func:`average_pooling_nd` for ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('average_pooling_3d', x, 3)
+    _checks.check_spatial_ndim('average_pooling_3d', x, 3)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)

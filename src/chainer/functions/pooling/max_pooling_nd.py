@@ -1,5 +1,6 @@
 """Max pooling over N spatial axes (and its 1-D, 2-D and 3-D forms)."""
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -107,7 +108,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
     """1-dimensional max pooling: :func:`max_pooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('max_pooling_1d', x, 1)
+    _checks.check_spatial_ndim('max_pooling_1d', x, 1)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
 
@@ -136,11 +137,11 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         array([[[[3, 3],
                  [3, 3]]]])
     """
-    pooling_nd.check_spatial_ndim('max_pooling_2d', x, 2)
+    _checks.check_spatial_ndim('max_pooling_2d', x, 2)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
 
 def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
     """3-dimensional max pooling: :func:`max_pooling_nd` for inputs ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('max_pooling_3d', x, 3)
+    _checks.check_spatial_ndim('max_pooling_3d', x, 3)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)

@@ -26,17 +26,11 @@ class _PoolingND(function_node.FunctionNode):
         self.return_indices = return_indices
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 2 + self.ndim)
         if self._refuse_empty:
             type_check.expect(x_type.size > 0)
 
 
-def check_spatial_ndim(func, x, ndim):
-    """``ValueError`` (as in Chainer) unless ``x`` has ``ndim`` axes after batch and channel."""
-    actual = len(x.shape) - 2
-    if actual != ndim:
-        raise ValueError(
-            f'{func}: x must have {ndim} spatial axes after the batch and channel axes, '
-            f'got {actual} (x.shape={tuple(x.shape)})')

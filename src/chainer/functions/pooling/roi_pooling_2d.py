@@ -24,7 +24,8 @@ class ROIPooling2D(function_node.FunctionNode):
         self.spatial_scale = spatial_scale
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'rois'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 2)
         x_type, roi_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',

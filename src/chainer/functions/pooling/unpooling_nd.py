@@ -1,5 +1,6 @@
 """Unpooling over N spatial axes: each element fills its whole window."""
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv
@@ -99,11 +100,11 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
 
 def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """1-dimensional unpooling: :func:`unpooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('unpooling_1d', x, 1)
+    _checks.check_spatial_ndim('unpooling_1d', x, 1)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)
 
 
 def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """3-dimensional unpooling: :func:`unpooling_nd` for inputs ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('unpooling_3d', x, 3)
+    _checks.check_spatial_ndim('unpooling_3d', x, 3)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)

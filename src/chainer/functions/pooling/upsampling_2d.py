@@ -21,6 +21,10 @@ class Upsampling2D(pooling_2d.Pooling2D):
 
     def forward(self, inputs):
         x, = inputs
+        if self.indexes.dtype.kind not in 'iu':
+            # (IndexError, as Chainer 7.8.1's indexing with them raises)
+            raise IndexError(f'upsampling_2d: indexes must be integers (the taps that '
+                             f'max_pooling_2d returns), got {self.indexes.dtype}')
         self._in_dims = x.shape[2:]
         if self.outh is None:
             outs = tuple(conv.get_deconv_outsize(d, k, s, p, self.cover_all)
