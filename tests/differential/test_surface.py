@@ -61,26 +61,8 @@ DATA = os.path.join(os.path.dirname(__file__), os.pardir, 'fixtures', 'reference
 # its own issue. Until that package exists, its modules and every name that points into it are
 # expected to be missing; the issue that builds it deletes this list, and the rows are checked
 # like any other from then on.
-PENDING_PACKAGES = {
-    'chainer.graph_optimizations': 'the static-graph mode is built by a later issue',
-}
-
-# ChainerMN's part 2 (model parallelism, multi-node iterators, evaluators, checkpoints) is being
-# built by its own issue, after part 1 (communicators, datasets, the optimizer) landed. Each
-# module or name here, and everything below it, is expected to be missing while it does not
-# resolve in rechainer; once it does, it is checked like any other row (that issue deletes
-# these entries).
-PENDING_NAMES = dict.fromkeys((
-    'chainermn.functions',
-    'chainermn.iterators',
-    'chainermn.links',
-    'chainermn.extensions._multi_node_snapshot',
-    'chainermn.extensions.allreduce_persistent',
-    'chainermn.extensions.checkpoint',
-    'chainermn.extensions.multi_node_early_stopping_trigger',
-    'chainermn.extensions.observation_aggregator',
-    'chainermn.extensions.multi_node_evaluator.GenericMultiNodeEvaluator',
-), 'ChainerMN part 2 is built by its own issue')
+PENDING_PACKAGES = {}
+PENDING_NAMES = {}
 
 
 @functools.lru_cache(maxsize=None)

@@ -122,7 +122,7 @@ class GenericMultiNodeEvaluator(extension.Extension):
         """
         return results
 
-    def __call__(self, trainer=None):
+    def __call__(self, trainer):
         local = self._evaluate_local(self.iterator)
         gathered = self.comm.gather_obj(local, root=self.root)
         if self.comm.rank != self.root:

@@ -90,7 +90,8 @@ class MultiNodeBNImplSelector:
         self.comm = comm
         self.communication_backend_name = communication_backend_name
 
-    def __call__(self, func=None, inputs=None):
+    def __call__(self, batch_norm_func, inputs):
+        # (Chainer's selector protocol: the arguments do not change the choice)
         impl = _NcclImpl if self.communication_backend_name == 'nccl' else _MpiImpl
         return impl(self.comm)
 

@@ -80,6 +80,10 @@ class MultiNodeBatchNormalization(link.Link):
     _next_decay = _links_bn.BatchNormalization._next_decay
     start_finetuning = _links_bn.BatchNormalization.start_finetuning
 
+    def __call__(self, x, finetune=False):
+        # (ChainerMN's signature; Link.__call__ runs the hooks around forward)
+        return super().__call__(x, finetune=finetune)
+
     def forward(self, x, **kwargs):
         """Normalizes ``x`` (see the class description).
 
@@ -100,6 +104,6 @@ class MultiNodeBatchNormalization(link.Link):
                 variable.Variable(self.avg_var), self.eps)
         decay = self._next_decay(finetune)
         impl = chainermn_batch_normalization.MultiNodeBNImplSelector(
-            self.comm, self._communication_backend)()
+            self.comm, self._communication_backend)(None, ())
         return chainermn_batch_normalization._batch_normalization(
             x, gamma, beta, impl, self.eps, self.avg_mean, self.avg_var, decay)

@@ -95,6 +95,10 @@ class MultiNodeChainList(chainer.ChainList):
         super().add_link(link)
         self._rank_inouts.append((rank_in, rank_out))
 
+    def __call__(self, *inputs):
+        # (ChainerMN's signature; Link.__call__ runs the hooks around forward)
+        return super().__call__(*inputs)
+
     def forward(self, *inputs):
         """Runs the links in order, communicating as :meth:`add_link` said.
 

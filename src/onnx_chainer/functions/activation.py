@@ -52,12 +52,12 @@ def _softmax_like(op, func, opset_version, input_names, output_names):
     return gb.nodes(output_names)
 
 
-@converts('LogSoftmax', opsets=(1, 13))
+@converts('LogSoftmax', opsets=(1, 13), own_signature=True)
 def convert_LogSoftmax(func, opset_version, input_names, output_names, context):
     return _softmax_like('LogSoftmax', func, opset_version, input_names, output_names)
 
 
-@converts('Softmax', opsets=(1, 13))
+@converts('Softmax', opsets=(1, 13), own_signature=True)
 def convert_Softmax(func, opset_version, input_names, output_names, context):
     return _softmax_like('Softmax', func, opset_version, input_names, output_names)
 

@@ -515,7 +515,7 @@ def pad_node(gb, opset_version, context, x, pads):
     return gb.op('Pad', [x, context.add_const(numpy.array(pads, _int64), 'pads')])
 
 
-@converts('TransposeSequence', opsets=(1, 10, 11))
+@converts('TransposeSequence', opsets=(1, 10, 11), own_signature=True)
 def convert_TransposeSequence(func, opset_version, input_names, output_names, context):
     """The sequences stacked (the shorter ones padded with zeros), transposed and split
     again, each output cut to its length."""

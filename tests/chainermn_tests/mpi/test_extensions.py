@@ -67,7 +67,7 @@ def test_generic_evaluator_aggregates_every_process_result_on_the_root(comm):
     assert (evaluator.trigger, evaluator.priority, evaluator.default_name) == \
         ((1, 'epoch'), extension.PRIORITY_WRITER, 'validation')
     for _ in range(2):      # the iterator is reset each time
-        result = evaluator()
+        result = evaluator(None)
         if comm.rank != root:
             assert result is None
             continue
@@ -82,7 +82,7 @@ def test_generic_evaluator_aggregates_every_process_result_on_the_root(comm):
 def test_generic_evaluator_with_an_empty_process(comm):
     local = dataset(0 if comm.rank == 0 else 4)
     result = SumCount(comm, chainer.iterators.SerialIterator(local, 2, repeat=False),
-                      classifier())()
+                      classifier())(None)
     if comm.rank == 0:
         assert result['order'] == [r for b in range(2) for r in range(1, comm.size)]
 

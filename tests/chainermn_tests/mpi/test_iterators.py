@@ -30,24 +30,32 @@ def _equal(a, b):
 def test_every_rank_gets_the_masters_batches(comm, name, repeat):
     master = comm.size - 1
     dataset = DATASETS[name]()
-    numpy.random.seed(comm.rank)    # different on every rank: only the master's counts
+    # Shuffling draws from NumPy's global generator (as in Chainer), so the iterator run alone
+    # goes first, and the master's iterator then starts from the same seed.
+    numpy.random.seed(master)
+    alone = chainer.iterators.SerialIterator(dataset, 3, repeat=repeat, shuffle=True)
+    expected = []
+    for _ in range(9):
+        try:
+            batch = alone.next()
+        except StopIteration:
+            expected.append(None)
+            break
+        expected.append((batch, (alone.epoch, alone.is_new_epoch, alone.current_position),
+                         alone.epoch_detail))
+    numpy.random.seed(master if comm.rank == master else comm.rank)
     it = chainermn.iterators.create_multi_node_iterator(
         chainer.iterators.SerialIterator(dataset, 3, repeat=repeat, shuffle=True)
         if comm.rank == master else None, comm, rank_master=master)
-    numpy.random.seed(master)
-    alone = chainer.iterators.SerialIterator(dataset, 3, repeat=repeat, shuffle=True)
-    for _ in range(9):
-        try:
-            expected = alone.next()
-        except StopIteration:
+    for row in expected:
+        if row is None:
             with pytest.raises(StopIteration):
                 it.next()
             break
-        batch = it.next()
-        assert _equal(batch, expected)
-        assert (it.epoch, it.is_new_epoch, it.current_position) == \
-            (alone.epoch, alone.is_new_epoch, alone.current_position)
-        assert it.epoch_detail == pytest.approx(alone.epoch_detail)
+        batch, position, detail = row
+        assert _equal(it.next(), batch)
+        assert (it.epoch, it.is_new_epoch, it.current_position) == position
+        assert it.epoch_detail == pytest.approx(detail)
 
 
 def test_invalid_elements_raise_on_every_rank(comm):
