@@ -174,6 +174,9 @@ def test_function_messages(function, cases):
 
 @pytest.mark.parametrize('case', [pytest.param(c, id=c['name']) for c in _data()['core']])
 def test_core_messages(case, tmp_path):
+    if case['name'].startswith('hdf5_'):
+        # the recorded outcomes are h5py's; h5py is the optional 'hdf5' extra
+        pytest.importorskip('h5py')
     got = _core_errors.run(case['name'], str(tmp_path), with_types=True)
     diff = compare(case['outcome'], got, tmp=str(tmp_path))
     if diff and not _expected(case['subject'], case['name'], diff[0]):
