@@ -6,9 +6,11 @@ exception type Chainer raised for the same mistake.
 """
 import numpy
 
+from chainer import _errors
 from chainer.utils import type_check
 
 _Light = type_check.LightTypeInfoTuple
+_ARRAYS = 'Variables or N-dimensional arrays (numpy.ndarray or cupy.ndarray)'
 
 try:
     AxisError = numpy.exceptions.AxisError
@@ -124,12 +126,38 @@ def named(in_types, value, name):
     return type_check.make_variable(value, name)
 
 
+def not_an_array(func, name, x, expected=_errors.ACCEPTS):
+    """The TypeError for an argument ``name`` of ``func`` that is not a Variable or an array
+    (Chainer 7.8.1 fails on such a one later, with an AttributeError of Python's)."""
+    got = 'None' if x is None else type(x).__name__
+    return TypeError(f'{func}: {name} must be {expected}, got {got}')
+
+
+def shape_of(func, name, x):
+    """``x.shape``, or the TypeError of :func:`not_an_array` when ``x`` has none."""
+    try:
+        return x.shape
+    except AttributeError:
+        raise not_an_array(func, name, x) from None
+
+
+def arrays_of(func, name, xs):
+    """Checks that ``xs`` is a list or tuple of Variables or arrays (TypeError naming ``func``,
+    ``name`` and the entry otherwise) and returns it."""
+    if not isinstance(xs, (list, tuple)):
+        raise not_an_array(func, name, xs, f'a list or tuple of {_ARRAYS}')
+    for i, x in enumerate(xs):
+        if not hasattr(x, 'shape'):
+            raise not_an_array(func, f'{name}[{i}]', x)
+    return xs
+
+
 def check_spatial_ndim(func, x, ndim):
     """ValueError (as in Chainer) unless ``x`` has ``ndim`` axes after the batch and channel axes.
 
     The 1-D and 3-D shorthands of the N-D convolutions and poolings call this.
     """
-    actual = len(x.shape) - 2
+    actual = len(shape_of(func, 'x', x)) - 2
     if actual != ndim:
         raise ValueError(
             f"The number of dimensions under channel dimension of the input 'x' should be "

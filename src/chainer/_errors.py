@@ -1,0 +1,188 @@
+"""Errors that name what the user called: the function, the argument, what it accepts.
+
+A bad argument is usually found deep inside: in ``FunctionNode.apply`` (an input that is not an
+array), in a node's type check (often a node that the public function applies internally, with
+a name of its own), in ``as_variable``. Those places call the helpers below, which find the
+``chainer.functions`` function that the user called by looking up the call stack, and the
+argument by comparing the values of that function's parameters with the offending input.
+
+All of this runs only once an error is certain: the calls that succeed pay nothing for it.
+"""
+import sys
+
+ACCEPTS = 'a Variable or an N-dimensional array (numpy.ndarray or cupy.ndarray)'
+
+_PACKAGE = 'chainer'
+_FUNCTIONS = 'chainer.functions.'
+# Frames of the backprop engine: a function applied inside a backward is not what the user
+# called.
+_ENGINE = ('chainer._backprop', 'chainer._backprop_utils')
+_NO_DEFAULT = object()
+
+
+def _public_function(frame):
+    """The public ``chainer.functions`` function that ``frame`` runs, or None."""
+    module = frame.f_globals.get('__name__', '')
+    if not module.startswith(_FUNCTIONS):
+        return None
+    code = frame.f_code
+    name = code.co_name
+    if name.startswith('_'):
+        return None
+    functions = sys.modules.get('chainer.functions')
+    if functions is None or name not in getattr(functions, '_NAME_TO_MODULE', ()):
+        return None
+    try:
+        fn = getattr(functions, name)
+    except AttributeError:
+        return None
+    while fn is not None and getattr(fn, '__code__', None) is not code:
+        fn = getattr(fn, '__wrapped__', None)
+    return fn
+
+
+def caller(depth=1):
+    """``(function, frame)``: the outermost public ``chainer.functions`` function on the call
+    stack below the user's code (which starts at the first frame outside the ``chainer``
+    package), and the frame that runs it; ``(None, None)`` if there is none, or if the error
+    arises inside a backward pass."""
+    try:
+        frame = sys._getframe(depth + 1)
+    except (AttributeError, ValueError):
+        return None, None
+    found = (None, None)
+    while frame is not None:
+        module = frame.f_globals.get('__name__', '')
+        if module != _PACKAGE and not module.startswith(_PACKAGE + '.'):
+            break
+        if module in _ENGINE:
+            return None, None
+        fn = _public_function(frame)
+        if fn is not None:
+            found = (fn, frame)
+        frame = frame.f_back
+    return found
+
+
+def _parameters(frame):
+    code = frame.f_code
+    n = code.co_argcount + code.co_kwonlyargcount
+    names = list(code.co_varnames[:n])
+    if code.co_flags & 0x04:    # *args
+        names.append(code.co_varnames[n])
+    return names
+
+
+def _defaults(fn):
+    code = fn.__code__
+    out = {}
+    positional = code.co_varnames[:code.co_argcount]
+    for name, value in zip(positional[len(positional) - len(fn.__defaults__ or ()):],
+                           fn.__defaults__ or ()):
+        out[name] = value
+    out.update(fn.__kwdefaults__ or {})
+    return out
+
+
+def argument(fn, frame, value, index=None):
+    """The name under which the public function ``fn`` (running in ``frame``) received
+    ``value`` (``'x'``, ``'xs[1]'``), or None.
+
+    ``None`` is matched by position among the parameters the user set to None (``index``: the
+    position of the input among the node's inputs, as a tie-break).
+    """
+    params = _parameters(frame)
+    values = frame.f_locals
+    if value is not None:
+        for name in params:
+            v = values.get(name, _NO_DEFAULT)
+            if v is value:
+                return name
+            if isinstance(v, (list, tuple)):
+                for k, item in enumerate(v):
+                    if item is value:
+                        return f'{name}[{k}]'
+        return None
+    defaults = _defaults(fn)
+    nones = [name for name in params
+             if values.get(name, _NO_DEFAULT) is None and defaults.get(name, _NO_DEFAULT)
+             is not None]
+    if not nones:
+        nones = [name for name in params if values.get(name, _NO_DEFAULT) is None]
+    if len(nones) > 1 and index is not None and index < len(params) and params[index] in nones:
+        return params[index]
+    return nones[0] if nones else None
+
+
+def describe(value):
+    """A short description of an argument: ``float32 (2, 3)``, ``None``, ``list``, ``3``."""
+    from chainer import variable
+    array = value.array if isinstance(value, variable.Variable) else value
+    if hasattr(array, 'dtype') and hasattr(array, 'shape'):
+        return f'{array.dtype} {tuple(array.shape)}'
+    if isinstance(value, (list, tuple)):
+        items = [describe(v) for v in value[:3]]
+        if len(value) > 3:
+            items.append('...')
+        return ('[{}]' if isinstance(value, list) else '({})').format(', '.join(items))
+    if callable(value) and hasattr(value, '__name__'):
+        return value.__name__
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + '...'
+
+
+def call_line(fn, frame):
+    """``linear was called with x: float32 (2, 3), W: int32 (4, 3), b: None``."""
+    values = frame.f_locals
+    parts = [f'{name}: {describe(values[name])}' for name in _parameters(frame)
+             if name in values]
+    return f'{fn.__name__} was called with ' + ', '.join(parts)
+
+
+def not_an_array(value, index=None, depth=1):
+    """The sentence ``relu: argument x must be ... got list`` for an input ``value`` that is not
+    an array, or None when the public function is not found."""
+    fn, frame = caller(depth + 1)
+    if fn is None:
+        return None
+    name = argument(fn, frame, value, index)
+    what = f'argument {name}' if name else 'an argument'
+    got = 'None' if value is None else type(value).__name__
+    return f'{fn.__name__}: {what} must be {ACCEPTS}, got {got}'
+
+
+def not_a_sequence(error, value, depth=1):
+    """Adds to ``error`` (raised turning ``value``, the inputs given to ``apply``, into a tuple)
+    which argument of the public function was no list or tuple."""
+    fn, frame = caller(depth + 1)
+    if fn is None:
+        return
+    name = argument(fn, frame, value)
+    what = f'argument {name}' if name else 'an argument'
+    got = 'None' if value is None else type(value).__name__
+    add_to_message(error, f'{fn.__name__}: {what} must be a list or tuple of Variables or '
+                          f'N-dimensional arrays, got {got}')
+
+
+def add_to_message(error, text):
+    """Appends the line ``text`` to the message of ``error`` (in place), where its message is a
+    plain string."""
+    args = error.args
+    if len(args) == 1 and isinstance(args[0], str):
+        error.args = (args[0] + '\n' + text,)
+
+
+def explain_type_error(error, inputs, depth=1):
+    """Adds to ``error``, raised by a node's type check on ``inputs`` (the arrays given to
+    ``apply``), which public function was called, and how: the argument that is None, or the
+    arguments it got."""
+    fn, frame = caller(depth + 1)
+    if fn is None:
+        return
+    for i, x in enumerate(inputs):
+        if x is None:
+            name = argument(fn, frame, None, i)
+            what = f'argument {name}' if name else 'an argument'
+            add_to_message(error, f'{fn.__name__}: {what} is None; it must be {ACCEPTS}')
+            return
+    add_to_message(error, call_line(fn, frame))
