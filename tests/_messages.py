@@ -43,6 +43,8 @@ _INTERPRETER = re.compile('|'.join((
     r"^index -?\d+ is out of bounds for axis \d+ with size \d+$",
     # NumPy's own words
     r"^(too many|not enough) values to unpack .*$",
+    r"^cannot unpack non-iterable \w+ object$",
+    r"^ufunc '\w+' not supported for the input types.*$",
     r"^\w+: axis -?\d+ is out of bounds for array of dimension \d+$",
     r"^shape mismatch$",
     r"^operand has more dimensions than subscripts given in einstein sum.*$",

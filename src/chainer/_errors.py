@@ -103,14 +103,23 @@ def argument(fn, frame, value, index=None):
                     if item is value:
                         return f'{name}[{k}]'
         return None
+    # None: a parameter the user set to None (one whose default is not None), else an entry
+    # of a list or tuple parameter, else a parameter left at its default None
     defaults = _defaults(fn)
     nones = [name for name in params
              if values.get(name, _NO_DEFAULT) is None and defaults.get(name, _NO_DEFAULT)
              is not None]
-    if not nones:
-        nones = [name for name in params if values.get(name, _NO_DEFAULT) is None]
     if len(nones) > 1 and index is not None and index < len(params) and params[index] in nones:
         return params[index]
+    if nones:
+        return nones[0]
+    for name in params:
+        v = values.get(name)
+        if isinstance(v, (list, tuple)):
+            for k, item in enumerate(v):
+                if item is None:
+                    return f'{name}[{k}]'
+    nones = [name for name in params if values.get(name, _NO_DEFAULT) is None]
     return nones[0] if nones else None
 
 
@@ -121,6 +130,8 @@ def describe(value):
     if hasattr(array, 'dtype') and hasattr(array, 'shape'):
         return f'{array.dtype} {tuple(array.shape)}'
     if isinstance(value, (list, tuple)):
+        if not all(hasattr(v, 'shape') or v is None for v in value):
+            return f'{type(value).__name__} of {len(value)} items'
         items = [describe(v) for v in value[:3]]
         if len(value) > 3:
             items.append('...')

@@ -145,6 +145,6 @@ def sum_to(x, shape):
         >>> F.sum_to(x, (1, 3)).array
         array([[2., 2., 2.]], dtype=float32)
     """
-    if x.shape == tuple(shape):
+    if _checks.shape_of('sum_to', 'x', x) == tuple(shape):
         return chainer.as_variable(x)
     return SumTo(shape).apply((x,))[0]

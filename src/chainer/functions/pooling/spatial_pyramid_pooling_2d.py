@@ -37,7 +37,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
         raise ValueError(
             f"spatial_pyramid_pooling_2d: unsupported pooling operation {pooling!r}; "
             f"the only one is 'max'")
-    if len(x.shape) != 4:
+    if len(_checks.shape_of('spatial_pyramid_pooling_2d', 'x', x)) != 4:
         raise ValueError(f'spatial_pyramid_pooling_2d: x must have shape (n, c, h, w), '
                          f'got {tuple(x.shape)}')
     n, _, h, w = x.shape
