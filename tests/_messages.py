@@ -45,6 +45,7 @@ _INTERPRETER = re.compile('|'.join((
     r"^(too many|not enough) values to unpack .*$",
     r"^cannot unpack non-iterable \w+ object$",
     r"^ufunc '\w+' not supported for the input types.*$",
+    r"^'minlength' must not be negative$",
     r"^\w+: axis -?\d+ is out of bounds for array of dimension \d+$",
     r"^shape mismatch$",
     r"^operand has more dimensions than subscripts given in einstein sum.*$",

@@ -64,6 +64,12 @@ def caller(depth=1):
     return found
 
 
+def public_name(default):
+    """The name of the public function the user called (see :func:`caller`), or ``default``."""
+    fn, _ = caller(2)
+    return default if fn is None else fn.__name__
+
+
 def _parameters(frame):
     code = frame.f_code
     n = code.co_argcount + code.co_kwonlyargcount

@@ -20,7 +20,7 @@ departure listed in ``docs/differences.md`` (``function:<name>:refuses``,
   ``Convolution2DFunction``);
 - where the case replaces an argument that has a name (``x``, ``W``, ``axis``), the message
   names that argument;
-- no call crashes the interpreter's machinery (RecursionError, SystemError, MemoryError) or
+- no call fails with an error of the code itself (NameError, RecursionError, SystemError...) or
   runs longer than :data:`HANG_SECONDS`.
 
 Run this file as a script for the figures (the issue's measure: the share of the calls that must
@@ -42,7 +42,7 @@ from fixtures.reference import _calls
 
 HANG_SECONDS = 30
 _TOKEN = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
-_CRASHES = ('RecursionError', 'SystemError', 'MemoryError')
+_CRASHES = ('RecursionError', 'SystemError', 'MemoryError', 'NameError', 'UnboundLocalError')
 # The labels of cases that change one positional argument: ``1:none``, ``0[0]:dtype``.
 _POSITIONAL = re.compile(r'^(\d+)(\[\d+\])?:')
 

@@ -94,7 +94,7 @@ def _check_bounds(shape, strides, storage_offset, size):
             'Out of buffer: too large index was specified '
             f'(as_strided: the view (shape={tuple(shape)}, strides={tuple(strides)}, '
             f'storage_offset={storage_offset}) reaches storage elements {lo}..{hi}, '
-            f'but the storage has {size} elements (0..{size - 1}))')
+            f'but the storage of x has {size} elements (0..{size - 1}))')
 
 
 def _stride_array(array, shape, strides, storage_offset):

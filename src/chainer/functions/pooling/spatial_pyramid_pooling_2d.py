@@ -1,6 +1,7 @@
 """Spatial pyramid pooling: fixed-length features from images of any size."""
 import math
 
+from chainer.functions import _checks
 from chainer.functions.array import concat
 from chainer.functions.array import reshape
 from chainer.functions.pooling import max_pooling_nd
