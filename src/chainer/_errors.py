@@ -136,8 +136,8 @@ def describe(value):
     if hasattr(array, 'dtype') and hasattr(array, 'shape'):
         return f'{array.dtype} {tuple(array.shape)}'
     if isinstance(value, (list, tuple)):
-        if not all(hasattr(v, 'shape') or v is None for v in value):
-            return f'{type(value).__name__} of {len(value)} items'
+        if value and all(isinstance(v, (int, float, complex, list, tuple)) for v in value):
+            return f'{type(value).__name__} of {len(value)} items'     # data, not arguments
         items = [describe(v) for v in value[:3]]
         if len(value) > 3:
             items.append('...')

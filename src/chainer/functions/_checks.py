@@ -84,7 +84,7 @@ def _fail(error, expect, actual, msg):
 
 
 def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', error=None,
-                low_extra=None):
+                low_extra=None, neg='ge'):
     """Expects ``axis`` (negative counts from the end) to be an axis of ``x_type``.
 
     For use in ``check_type_forward`` (on light or full type information).
@@ -92,7 +92,9 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     ``low_extra`` (default: ``extra``) does the same for negative axes only.
     ``error`` is the exception type raised (default
     :class:`~chainer.utils.type_check.InvalidType`), for the functions where
-    Chainer raised another.
+    Chainer raised another. ``neg`` is how Chainer words the condition on a
+    negative axis ``-n``: ``'ge'`` (``x.ndim >= n``), ``'gt'`` (``x.ndim > n - 1``,
+    the reductions) or ``'minus'`` (``-x.ndim <= -n``).
     """
     ndim = _value(x_type.ndim)
     n = ndim + extra
@@ -106,6 +108,11 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     if axis >= 0:
         expect, actual = ((f'{xname}.ndim >= {axis}', f'{ndim} < {axis}') if extra else
                           (f'{xname}.ndim > {axis}', f'{ndim} <= {axis}'))
+    elif neg == 'gt':
+        need = -axis - low - 1
+        expect, actual = f'{xname}.ndim > {need}', f'{ndim} <= {need}'
+    elif neg == 'minus':
+        expect, actual = f'-{xname}.ndim <= {axis + low}', f'{-ndim} > {axis + low}'
     else:
         need = -axis - low
         expect, actual = f'{xname}.ndim >= {need}', f'{ndim} < {need}'

@@ -78,7 +78,7 @@ class IndexSelectorBase(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _sum._check_axis((self.axis,), x_type, self._method)
+            _sum._check_axis((self.axis,), x_type, self._method, 'in_types[0]')
 
     def forward(self, inputs):
         x, = inputs

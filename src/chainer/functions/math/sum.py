@@ -15,12 +15,12 @@ def _normalize_axis(axis, func):
     return (axis,) if isinstance(axis, int) else axis
 
 
-def _check_axis(axis, x_type, func):
+def _check_axis(axis, x_type, func, xname='x'):
     """States that every entry of ``axis`` names an axis of ``x_type``."""
     if axis is None:
         return
     for a in axis:
-        _checks.expect_axis(x_type, a, func=func)
+        _checks.expect_axis(x_type, a, func=func, xname=xname, neg='gt')
 
 
 def _keepdims_shape(shape, axis):
