@@ -10,6 +10,8 @@ All of this runs only once an error is certain: the calls that succeed pay nothi
 """
 import sys
 
+import numpy
+
 ACCEPTS = 'a Variable or an N-dimensional array (numpy.ndarray or cupy.ndarray)'
 
 _PACKAGE = 'chainer'
@@ -100,13 +102,17 @@ def argument(fn, frame, value, index=None):
     params = _parameters(frame)
     values = frame.f_locals
     if value is not None:
+        def same(v):
+            # the value itself, or the Variable holding it
+            return v is value or getattr(v, '_array', _NO_DEFAULT) is value
+
         for name in params:
             v = values.get(name, _NO_DEFAULT)
-            if v is value:
+            if same(v):
                 return name
             if isinstance(v, (list, tuple)):
                 for k, item in enumerate(v):
-                    if item is value:
+                    if same(item):
                         return f'{name}[{k}]'
         return None
     # None: a parameter the user set to None (one whose default is not None), else an entry
@@ -179,6 +185,117 @@ def not_a_sequence(error, value, depth=1):
     got = 'None' if value is None else type(value).__name__
     add_to_message(error, f'{fn.__name__}: {what} must be a list or tuple of Variables or '
                           f'N-dimensional arrays, got {got}')
+
+
+def _layer_path(link):
+    """The path of ``link`` in the model being called (``/predictor/l1``), read off the links
+    whose ``__call__`` or ``forward`` run on the call stack; ``''`` when it is the model."""
+    from chainer import link as link_module
+    chain = []
+    frame = sys._getframe(1)
+    while frame is not None:
+        owner = frame.f_locals.get('self') if frame.f_code.co_name in (
+            '__call__', 'forward', '_call_with_hooks') else None
+        if isinstance(owner, link_module.Link) and (not chain or chain[-1] is not owner):
+            chain.append(owner)
+        frame = frame.f_back
+    if not chain or chain[0] is not link:
+        return getattr(link, 'name', None) or ''
+    # chain: innermost first; each link is a child of the next (the root's own name is not
+    # part of the path)
+    names = [getattr(c, 'name', None) or '?' for c in chain[:-1]]
+    if names:
+        return '/' + '/'.join(reversed(names))
+    return getattr(link, 'name', None) or ''    # called by itself: its own name, if any
+
+
+def name_link(error, link, args, kwargs):
+    """Adds to ``error`` (an InvalidType raised while ``link`` ran on ``args``) which link and
+    layer it was, and what the link expects; once, by the innermost link."""
+    if getattr(error, '_chainer_link_named', False):
+        return
+    error._chainer_link_named = True
+    name = type(link).__name__
+    path = _layer_path(link)
+    where = f'{name} link {path}' if path else f'{name} link'
+    hint = None
+    try:
+        hint = link._input_error_hint(*args, **kwargs)
+    except Exception:       # (a hint is a courtesy: never let it hide the error)
+        hint = None
+    if hint is None:
+        params = ', '.join(f'{n[1:]} {describe(p)}' for n, p in sorted(link.namedparams())
+                           if p.array is not None and n.count('/') == 1)
+        try:
+            import inspect
+            names = [n for n, p in inspect.signature(link.forward).parameters.items()
+                     if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            names = []
+        given = ', '.join(f'{n}: {describe(a)}' if n else describe(a)
+                          for n, a in zip(names + [None] * len(args), args))
+        hint = f'got {given}' + (f' (its parameters: {params})' if params else '')
+    add_to_message(error, f'{where}: {hint}')
+
+
+def _first_nan(a):
+    """The index of the first NaN of ``a`` (a float array with one), as a tuple."""
+    from chainer import backend
+    xp = backend.get_array_module(a)
+    flat = int(xp.argmax(xp.isnan(a).ravel()))
+    return tuple(int(i) for i in numpy.unravel_index(flat, a.shape))
+
+
+def _has_nan(a):
+    from chainer import backend
+    return (a is not None and getattr(a, 'dtype', None) is not None and a.dtype.kind in 'fc'
+            and bool(backend.get_array_module(a).isnan(a).any()))
+
+
+def nan_report(label, direction, outputs, inputs=None):
+    """The message of the debug mode's NaN check: Chainer's first line (``NaN is detected on
+    forward computation of <label>``), then the public function that produced the first NaN,
+    where, and the input that caused it (``inputs``: the node's input arrays, when known)."""
+    lines = [f'NaN is detected on {direction} computation of {label}']
+    fn, frame = caller(2)
+    who = fn.__name__ if fn is not None else label
+    k = next((k for k, y in enumerate(outputs) if _has_nan(y)), None)
+    if k is None:
+        return lines[0]
+    y = outputs[k]
+    at = _first_nan(y)
+    lines.append(f'{who}: output #{k} ({describe(y)}) holds NaN first at index {at}')
+    if inputs is None:
+        return '\n'.join(lines)
+
+    def name(i, x):
+        n = argument(fn, frame, x, i) if fn is not None and x is not None else None
+        return n or f'input #{i}'
+
+    nan_inputs = [(i, x) for i, x in enumerate(inputs) if _has_nan(x)]
+    if nan_inputs:
+        i, x = nan_inputs[0]
+        lines.append(f'{who} got NaN: its {name(i, x)} ({describe(x)}) holds NaN at index '
+                     f'{_first_nan(x)}, so the NaN came with the input (from data, or from '
+                     f'code outside the graph)')
+        return '\n'.join(lines)
+    parts = []
+    for i, x in enumerate(inputs):
+        if x is None:
+            continue
+        if tuple(x.shape) == tuple(y.shape):
+            parts.append(f'{name(i, x)}{list(at)} = {x[at].item()!r}')
+            continue
+        part = f'{name(i, x)} ({describe(x)}'
+        if x.dtype.kind == 'f':
+            from chainer import backend
+            inf = backend.get_array_module(x).isinf(x)
+            if bool(inf.any()):
+                first = numpy.unravel_index(int(inf.ravel().argmax()), x.shape)
+                part += f', holding infinity at index {tuple(int(j) for j in first)}'
+        parts.append(part + ')')
+    lines.append(f'{who} produced it from inputs without NaN: ' + ', '.join(parts))
+    return '\n'.join(lines)
 
 
 def add_to_message(error, text):

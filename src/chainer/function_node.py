@@ -307,7 +307,7 @@ class FunctionNode:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
         if debug:
-            self._check_nan(outputs, 'forward')
+            self._check_nan(outputs, 'forward', in_data)
         return outputs
 
     def _as_input(self, i, x, inputs):
@@ -378,15 +378,15 @@ class FunctionNode:
                 + ', '.join(type(y).__module__ + '.' + type(y).__name__ for y in fixed))
         return tuple(fixed)
 
-    def _check_nan(self, arrays, direction):
+    def _check_nan(self, arrays, direction, inputs=None):
         for a in arrays:
             if a is None or a.dtype.kind != 'f':
                 continue
             from chainer import backend
             xp = backend.get_array_module(a)
             if bool(xp.isnan(a).any()):
-                raise RuntimeError(f'NaN is detected on {direction} computation of '
-                                   f'{self.label}')
+                # (the function the user called, and the input that caused it)
+                raise RuntimeError(_errors.nan_report(self.label, direction, arrays, inputs))
 
     def _check_data_type_forward_full(self, in_data):
         # The cheap check failed (or needs the full DSL): redo it with expression

@@ -92,9 +92,9 @@ def _check_bounds(shape, strides, storage_offset, size):
     if lo < 0 or hi >= size:
         raise ValueError(
             'Out of buffer: too large index was specified '
-            f'(as_strided: the view (shape={tuple(shape)}, strides={tuple(strides)}, '
+            f'(as_strided: the view of x (shape={tuple(shape)}, strides={tuple(strides)}, '
             f'storage_offset={storage_offset}) reaches storage elements {lo}..{hi}, '
-            f'but the storage of x has {size} elements (0..{size - 1}))')
+            f'but the storage has {size} elements (0..{size - 1}))')
 
 
 def _stride_array(array, shape, strides, storage_offset):
