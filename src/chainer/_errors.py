@@ -43,14 +43,15 @@ def _public_function(frame):
     return fn
 
 
-def caller(depth=1):
+def caller():
     """``(function, frame)``: the outermost public ``chainer.functions`` function on the call
     stack below the user's code (which starts at the first frame outside the ``chainer``
     package), and the frame that runs it; ``(None, None)`` if there is none, or if the error
-    arises inside a backward pass."""
+    arises inside a backward pass. (Called from within ``chainer``: the walk starts at the
+    caller's frame.)"""
     try:
-        frame = sys._getframe(depth + 1)
-    except (AttributeError, ValueError):
+        frame = sys._getframe(1)
+    except (AttributeError, ValueError):     # (an interpreter without frames)
         return None, None
     found = (None, None)
     while frame is not None:
@@ -68,7 +69,7 @@ def caller(depth=1):
 
 def public_name(default):
     """The name of the public function the user called (see :func:`caller`), or ``default``."""
-    fn, _ = caller(2)
+    fn, _ = caller()
     return default if fn is None else fn.__name__
 
 
@@ -162,10 +163,10 @@ def call_line(fn, frame):
     return f'{fn.__name__} was called with ' + ', '.join(parts)
 
 
-def not_an_array(value, index=None, depth=1):
+def not_an_array(value, index=None):
     """The sentence ``relu: argument x must be ... got list`` for an input ``value`` that is not
     an array, or None when the public function is not found."""
-    fn, frame = caller(depth + 1)
+    fn, frame = caller()
     if fn is None:
         return None
     name = argument(fn, frame, value, index)
@@ -174,10 +175,10 @@ def not_an_array(value, index=None, depth=1):
     return f'{fn.__name__}: {what} must be {ACCEPTS}, got {got}'
 
 
-def not_a_sequence(error, value, depth=1):
+def not_a_sequence(error, value):
     """Adds to ``error`` (raised turning ``value``, the inputs given to ``apply``, into a tuple)
     which argument of the public function was no list or tuple."""
-    fn, frame = caller(depth + 1)
+    fn, frame = caller()
     if fn is None:
         return
     name = argument(fn, frame, value)
@@ -257,14 +258,15 @@ def nan_report(label, direction, outputs, inputs=None):
     forward computation of <label>``), then the public function that produced the first NaN,
     where, and the input that caused it (``inputs``: the node's input arrays, when known)."""
     lines = [f'NaN is detected on {direction} computation of {label}']
-    fn, frame = caller(2)
+    fn, frame = caller()
     who = fn.__name__ if fn is not None else label
     k = next((k for k, y in enumerate(outputs) if _has_nan(y)), None)
     if k is None:
         return lines[0]
     y = outputs[k]
     at = _first_nan(y)
-    lines.append(f'{who}: output #{k} ({describe(y)}) holds NaN first at index {at}')
+    what = 'output' if direction == 'forward' else 'gradient'
+    lines.append(f'{who}: {what} #{k} ({describe(y)}) holds NaN first at index {at}')
     if inputs is None:
         return '\n'.join(lines)
 
@@ -306,11 +308,11 @@ def add_to_message(error, text):
         error.args = (args[0] + '\n' + text,)
 
 
-def explain_type_error(error, inputs, depth=1):
+def explain_type_error(error, inputs):
     """Adds to ``error``, raised by a node's type check on ``inputs`` (the arrays given to
     ``apply``), which public function was called, and how: the argument that is None, or the
     arguments it got."""
-    fn, frame = caller(depth + 1)
+    fn, frame = caller()
     if fn is None:
         return
     for i, x in enumerate(inputs):

@@ -316,7 +316,7 @@ class FunctionNode:
         # mistake, reported with the function and the argument.
         if _is_array(x):
             return Variable(x, requires_grad=False)
-        which = _errors.not_an_array(x, i, depth=2)
+        which = _errors.not_an_array(x, i)
         if x is None:
             if which is None:
                 return Variable(None, requires_grad=False)
@@ -397,7 +397,7 @@ class FunctionNode:
                 self.check_type_forward(in_types)
         except Exception as e:
             # (named after the function the user called, which may not be this node)
-            _errors.explain_type_error(e, in_data, depth=2)
+            _errors.explain_type_error(e, in_data)
             raise
 
     def check_type_forward(self, in_types):
