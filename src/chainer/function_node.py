@@ -8,6 +8,7 @@ import weakref
 
 import numpy
 
+from chainer import _errors
 from chainer import configuration
 from chainer import function_hook
 from chainer.utils import type_check
@@ -153,7 +154,11 @@ class FunctionNode:
         # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
         # hooks, no debug) is written out inline; everything else branches off to helpers.
         if inputs.__class__ is not tuple:
-            inputs = tuple(inputs)      # any iterable is accepted (generators too)
+            try:
+                inputs = tuple(inputs)      # any iterable is accepted (generators too)
+            except TypeError as e:
+                _errors.not_a_sequence(e, inputs)
+                raise
         try:
             # (one input is the common case: a 1-tuple display is cheaper than map)
             if len(inputs) == 1:
@@ -302,21 +307,29 @@ class FunctionNode:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
         if debug:
-            self._check_nan(outputs, 'forward')
+            self._check_nan(outputs, 'forward', in_data)
         return outputs
 
     def _as_input(self, i, x, inputs):
-        # An array is a constant input; so is None (forward then receives None there).
-        if x is None or _is_array(x):
+        # An array is a constant input. So is None for a node of the user's own (forward then
+        # receives None there, as in Chainer); given to a chainer.functions function, it is a
+        # mistake, reported with the function and the argument.
+        if _is_array(x):
             return Variable(x, requires_grad=False)
+        which = _errors.not_an_array(x, i)
+        if x is None:
+            if which is None:
+                return Variable(None, requires_grad=False)
+            raise TypeError(which)
         # Chainer's words first (the types of all inputs), then which input is wrong.
         actual = ', '.join(str(type(v._array if isinstance(v, Variable) else v))
                            for v in inputs)
-        raise TypeError(
-            f'incompatible array types are mixed in the forward input ({self.label}).\n'
-            f'Actual: {actual}\n'
+        which = which or (
             f'{self.label}: input #{i} must be a Variable, an N-dimensional array '
             f'(numpy.ndarray or cupy.ndarray) or None, got {type(x).__name__}')
+        raise TypeError(
+            f'incompatible array types are mixed in the forward input ({self.label}).\n'
+            f'Actual: {actual}\n{which}')
 
     def _bad_outputs(self, outputs):
         raise TypeError(f'forward output must be a tuple ({self.label})\n'
@@ -365,22 +378,27 @@ class FunctionNode:
                 + ', '.join(type(y).__module__ + '.' + type(y).__name__ for y in fixed))
         return tuple(fixed)
 
-    def _check_nan(self, arrays, direction):
+    def _check_nan(self, arrays, direction, inputs=None):
         for a in arrays:
             if a is None or a.dtype.kind != 'f':
                 continue
             from chainer import backend
             xp = backend.get_array_module(a)
             if bool(xp.isnan(a).any()):
-                raise RuntimeError(f'NaN is detected on {direction} computation of '
-                                   f'{self.label}')
+                # (the function the user called, and the input that caused it)
+                raise RuntimeError(_errors.nan_report(self.label, direction, arrays, inputs))
 
     def _check_data_type_forward_full(self, in_data):
         # The cheap check failed (or needs the full DSL): redo it with expression
         # objects so the error can say what was expected and what was found.
-        in_types = type_check.get_types(in_data, 'in_types', False)
-        with type_check.get_function_check_context(self):
-            self.check_type_forward(in_types)
+        try:
+            in_types = type_check.get_types(in_data, 'in_types', False)
+            with type_check.get_function_check_context(self):
+                self.check_type_forward(in_types)
+        except Exception as e:
+            # (named after the function the user called, which may not be this node)
+            _errors.explain_type_error(e, in_data)
+            raise
 
     def check_type_forward(self, in_types):
         """Checks the types of the inputs (override with ``type_check.expect``)."""

@@ -7,11 +7,13 @@ import warnings
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import device_resident
 from chainer import initializers
 from chainer import link_hook
 from chainer import variable
+from chainer.utils import type_check
 
 _n_global_hooks = link_hook._n_global_hooks
 _COPY_MODES = ('init', 'copy', 'share')
@@ -82,9 +84,19 @@ class Link(device_resident.DeviceResident):
 
     # ---- calling ---------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if _n_global_hooks[0] or self._n_local_link_hooks:
-            return self._call_with_hooks(args, kwargs)
-        return self.forward(*args, **kwargs)
+        try:
+            if _n_global_hooks[0] or self._n_local_link_hooks:
+                return self._call_with_hooks(args, kwargs)
+            return self.forward(*args, **kwargs)
+        except type_check.InvalidType as e:
+            # (costs nothing unless raised) the link and the layer that got the bad input
+            _errors.name_link(e, self, args, kwargs)
+            raise
+
+    def _input_error_hint(self, *args, **kwargs):
+        """What this link expects of its input, said when a function it calls refuses the input
+        (``expects in_size 784, got 100``), or None for a generic description."""
+        return None
 
     def _call_with_hooks(self, args, kwargs):
         hooks = chainer._get_link_hooks()

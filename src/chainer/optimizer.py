@@ -13,6 +13,7 @@ import warnings
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import serializer as serializer_module
 from chainer import variable
@@ -576,23 +577,47 @@ class GradientMethod(Optimizer):
         self._check_set_up()
         if lossfun is not None:
             use_cleargrads = getattr(self, '_use_cleargrads', True)
-            loss = lossfun(*args, **kwds)
+            try:
+                loss = lossfun(*args, **kwds)
+            except TypeError as e:
+                if not callable(lossfun):
+                    _errors.add_to_message(e, f'{type(self).__name__}.update: lossfun must be '
+                                              f'callable, got {type(lossfun).__name__}')
+                raise
             if use_cleargrads:
                 self.target.cleargrads()
             else:
                 self.target.zerograds()
-            loss.backward(loss_scale=self._loss_scale)
-            del loss
+            try:
+                backward = loss.backward
+            except AttributeError as e:
+                _errors.add_to_message(e, f'{type(self).__name__}.update: lossfun must return '
+                                          f'the loss as a Variable, got {type(loss).__name__}')
+                raise
+            backward(loss_scale=self._loss_scale)
+            del loss, backward
         self.check_nan_in_grads()
         self.reallocate_cleared_grads()
         self.call_hooks('pre')
         self.t += 1
         if self.is_safe_to_update():
             for param in self.target.params():
-                param.update()
+                try:
+                    param.update()
+                except Exception as e:
+                    # (costs nothing unless raised) which optimizer and parameter
+                    self._name_parameter(e, param)
+                    raise
         self.reallocate_cleared_grads()
         self.call_hooks('post')
         self.update_loss_scale()
+
+    def _name_parameter(self, error, param):
+        path = next((n for n, p in self.target.namedparams() if p is param), param.name)
+        _errors.add_to_message(
+            error, f'{type(self).__name__}.update: updating parameter {path} of '
+                   f'{_errors.describe(param)} with a gradient of '
+                   f'{_errors.describe(param.grad)} failed')
 
     def use_cleargrads(self, use=True):
         """Chooses ``cleargrads`` (default) or ``zerograds`` before a loss is backpropagated.

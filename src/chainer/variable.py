@@ -840,8 +840,10 @@ def as_variable(obj):
     if isinstance(obj, Variable):
         return obj
     if obj is not None and not _is_array(obj):
+        from chainer import _errors
+        which = _errors.not_an_array(obj)
         raise TypeError(f'as_variable expects a Variable, an N-dimensional array or None, '
-                        f'got {type(obj).__name__}')
+                        f'got {type(obj).__name__}' + (f'\n{which}' if which else ''))
     return Variable(obj, requires_grad=False)
 
 

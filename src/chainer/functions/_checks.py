@@ -6,9 +6,11 @@ exception type Chainer raised for the same mistake.
 """
 import numpy
 
+from chainer import _errors
 from chainer.utils import type_check
 
 _Light = type_check.LightTypeInfoTuple
+_ARRAYS = 'Variables or N-dimensional arrays (numpy.ndarray or cupy.ndarray)'
 
 try:
     AxisError = numpy.exceptions.AxisError
@@ -82,7 +84,7 @@ def _fail(error, expect, actual, msg):
 
 
 def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', error=None,
-                low_extra=None):
+                low_extra=None, neg='ge'):
     """Expects ``axis`` (negative counts from the end) to be an axis of ``x_type``.
 
     For use in ``check_type_forward`` (on light or full type information).
@@ -90,7 +92,9 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     ``low_extra`` (default: ``extra``) does the same for negative axes only.
     ``error`` is the exception type raised (default
     :class:`~chainer.utils.type_check.InvalidType`), for the functions where
-    Chainer raised another.
+    Chainer raised another. ``neg`` is how Chainer words the condition on a
+    negative axis ``-n``: ``'ge'`` (``x.ndim >= n``), ``'gt'`` (``x.ndim > n - 1``,
+    the reductions) or ``'minus'`` (``-x.ndim <= -n``).
     """
     ndim = _value(x_type.ndim)
     n = ndim + extra
@@ -104,6 +108,11 @@ def expect_axis(x_type, axis, extra=0, *, func=None, name='axis', xname='x', err
     if axis >= 0:
         expect, actual = ((f'{xname}.ndim >= {axis}', f'{ndim} < {axis}') if extra else
                           (f'{xname}.ndim > {axis}', f'{ndim} <= {axis}'))
+    elif neg == 'gt':
+        need = -axis - low - 1
+        expect, actual = f'{xname}.ndim > {need}', f'{ndim} <= {need}'
+    elif neg == 'minus':
+        expect, actual = f'-{xname}.ndim <= {axis + low}', f'{-ndim} > {axis + low}'
     else:
         need = -axis - low
         expect, actual = f'{xname}.ndim >= {need}', f'{ndim} < {need}'
@@ -124,12 +133,38 @@ def named(in_types, value, name):
     return type_check.make_variable(value, name)
 
 
+def not_an_array(func, name, x, expected=_errors.ACCEPTS):
+    """The TypeError for an argument ``name`` of ``func`` that is not a Variable or an array
+    (Chainer 7.8.1 fails on such a one later, with an AttributeError of Python's)."""
+    got = 'None' if x is None else type(x).__name__
+    return TypeError(f'{func}: {name} must be {expected}, got {got}')
+
+
+def shape_of(func, name, x):
+    """``x.shape``, or the TypeError of :func:`not_an_array` when ``x`` has none."""
+    try:
+        return x.shape
+    except AttributeError:
+        raise not_an_array(func, name, x) from None
+
+
+def arrays_of(func, name, xs):
+    """Checks that ``xs`` is a list or tuple of Variables or arrays (TypeError naming ``func``,
+    ``name`` and the entry otherwise) and returns it."""
+    if not isinstance(xs, (list, tuple)):
+        raise not_an_array(func, name, xs, f'a list or tuple of {_ARRAYS}')
+    for i, x in enumerate(xs):
+        if not hasattr(x, 'shape'):
+            raise not_an_array(func, f'{name}[{i}]', x)
+    return xs
+
+
 def check_spatial_ndim(func, x, ndim):
     """ValueError (as in Chainer) unless ``x`` has ``ndim`` axes after the batch and channel axes.
 
     The 1-D and 3-D shorthands of the N-D convolutions and poolings call this.
     """
-    actual = len(x.shape) - 2
+    actual = len(shape_of(func, 'x', x)) - 2
     if actual != ndim:
         raise ValueError(
             f"The number of dimensions under channel dimension of the input 'x' should be "

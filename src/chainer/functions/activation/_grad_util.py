@@ -65,8 +65,9 @@ def param_shape(x_ndim, p_shape):
 def check_param_input(in_types, names, p_first=False):
     """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1..
 
-    ``p_first`` states the number of axes as ``p.ndim <= x.ndim - 1`` (swish's words in
-    Chainer) rather than ``x.ndim >= p.ndim + 1`` (prelu's).
+    ``p_first`` states the conditions with ``p`` first, ``p.ndim <= x.ndim - 1`` and
+    ``p.shape == x.shape[1:...]`` (swish's words in Chainer), rather than ``x.ndim >= p.ndim +
+    1`` and ``x.shape[1:...] == p.shape`` (prelu's).
     """
     type_check._argname(in_types, names)
     x_type, p_type = in_types
@@ -74,8 +75,9 @@ def check_param_input(in_types, names, p_first=False):
         x_type.dtype.kind == 'f',
         p_type.dtype == x_type.dtype,
         p_type.ndim <= x_type.ndim - 1 if p_first else x_type.ndim >= p_type.ndim + 1,
-        x_type.shape[1:1 + type_check.eval(p_type.ndim)] == p_type.shape,
     )
+    covered = x_type.shape[1:1 + type_check.eval(p_type.ndim)]
+    type_check.expect(p_type.shape == covered if p_first else covered == p_type.shape)
 
 
 class FirstOrderGrad(function_node.FunctionNode):

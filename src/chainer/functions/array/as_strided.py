@@ -92,7 +92,7 @@ def _check_bounds(shape, strides, storage_offset, size):
     if lo < 0 or hi >= size:
         raise ValueError(
             'Out of buffer: too large index was specified '
-            f'(as_strided: the view (shape={tuple(shape)}, strides={tuple(strides)}, '
+            f'(as_strided: the view of x (shape={tuple(shape)}, strides={tuple(strides)}, '
             f'storage_offset={storage_offset}) reaches storage elements {lo}..{hi}, '
             f'but the storage has {size} elements (0..{size - 1}))')
 

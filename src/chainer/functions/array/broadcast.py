@@ -110,6 +110,10 @@ def broadcast_to(x, shape):
     """
     if _checks.is_int(shape):
         shape = (shape,)
-    if isinstance(shape, (tuple, list)) and x.shape == tuple(shape):
+    try:
+        x_shape = x.shape
+    except AttributeError:
+        raise _checks.not_an_array('broadcast_to', 'x', x) from None
+    if isinstance(shape, (tuple, list)) and x_shape == tuple(shape):
         return chainer.as_variable(x)
     return BroadcastTo(shape).apply((x,))[0]

@@ -17,7 +17,7 @@ class Diagonal(function_node.FunctionNode):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
         for name, axis in (('axis1', self.axis1), ('axis2', self.axis2)):
-            _checks.expect_axis(x_type, axis, func='diagonal', name=name)
+            _checks.expect_axis(x_type, axis, func='diagonal', name=name, neg='minus')
         ndim = type_check.eval(x_type.ndim)
         if self.axis1 % ndim == self.axis2 % ndim:
             # a ValueError, as NumPy's (which Chainer 7.8.1 lets through)

@@ -16,10 +16,12 @@ def _check_permutation(indices):
     lo = int(indices.min())
     hi = int(indices.max())
     if lo < 0 or hi >= n:
-        raise ValueError(f'Out of bounds index: {lo if lo < 0 else hi}')
+        raise ValueError(f'Out of bounds index: {lo if lo < 0 else hi} (permutate: indices '
+                         f'must be a permutation of 0..{n - 1})')
     counts = xp.bincount(indices, minlength=n)
     if int(counts.max()) > 1:
-        raise ValueError(f'indices contains duplicate value: {int(counts.argmax())}')
+        raise ValueError(f'indices contains duplicate value: {int(counts.argmax())} (permutate: '
+                         f'indices must be a permutation of 0..{n - 1})')
 
 
 def _inverse(indices):

@@ -87,6 +87,10 @@ def reshape(x, shape):
         (3, 2)
     """
     shape = _normalize_shape(shape)
-    if x.shape == shape:
+    try:
+        x_shape = x.shape
+    except AttributeError:
+        raise _checks.not_an_array('reshape', 'x', x) from None
+    if x_shape == shape:
         return chainer.as_variable(x)
     return Reshape(shape).apply((x,))[0]

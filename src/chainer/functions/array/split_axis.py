@@ -47,12 +47,18 @@ class SplitAxis(function_node.FunctionNode):
                 type_check.expect(x_type.shape[axis] >= max_index)
             return
         size = _checks._value(x_type.shape)[axis]
-        if ios <= 0 or size % ios:
+        if ios <= 0:
             raise type_check.InvalidType(
-                f'x.shape[{axis}] % sections == 0', f'{size} % {ios}',
-                f'split_axis: x.shape[{axis}] = {size} cannot be split into {ios} equal '
-                f'sections\nExpect: sections > 0 and x.shape[{axis}] % sections == 0\n'
-                f'Actual: sections = {ios}')
+                'sections > 0', f'{ios} <= 0',
+                f'Expect: sections > 0\nActual: sections = {ios}\nsplit_axis: x.shape[{axis}] '
+                f'= {size} cannot be split into {ios} sections')
+        if size % ios:
+            # (Chainer's words: the axis as given)
+            expect, actual = f'in_types[0].shape[{axis}] % sections == 0', f'{size % ios} != 0'
+            raise type_check.InvalidType(
+                expect, actual,
+                f'Expect: {expect}\nActual: {actual}\nsplit_axis: x.shape[{axis}] = {size} '
+                f'cannot be split into {ios} equal sections')
 
     def forward(self, inputs):
         x, = inputs

@@ -21,7 +21,8 @@ class Squeeze(function_node.FunctionNode):
         x_type, = in_types
         if self.axis is not None:
             for axis in self.axis:
-                _checks.expect_axis(x_type, axis, func='squeeze')
+                _checks.expect_axis(x_type, axis, func='squeeze', xname='in_types[0]',
+                                    neg='minus')
             shape = _checks._value(x_type.shape)
             for axis in self.axis:
                 if shape[axis] != 1:

@@ -119,10 +119,11 @@ def convolve(x, W, b, stride, pad, outs, dilate, groups):
                              channel_major=True)
     n, c = x.shape[:2]
     col = col.reshape(groups, c // groups * math.prod(W.shape[2:]), n * math.prod(outs))
-    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, -1)
+    # (sizes spelled out rather than -1: a filter bank may be empty)
+    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, math.prod(W.shape[1:]))
     y = xp.matmul(w, col)
     if b is not None:
-        y += b.reshape(groups, -1, 1)
+        y += b.reshape(groups, out_c // groups, 1)
     return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
@@ -152,7 +153,8 @@ def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     dims, ksize = x.shape[2:], W.shape[2:]
     nd = len(dims)
     out_c = W.shape[1] * groups
-    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups, -1).swapaxes(1, 2)
+    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups,
+                                            math.prod(W.shape[1:])).swapaxes(1, 2)
     col = xp.matmul(w, _channel_major(x.astype(dtype, copy=False), groups))
     # (out_c, k..., n, d...) in memory, seen as im2col's (n, out_c, k..., d...).
     col = col.reshape((out_c,) + ksize + (n,) + dims).transpose(

@@ -95,7 +95,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         >>> F.convolution_nd(x, W, stride=2).shape
         (1, 2, 2, 2, 2)
     """
-    ndim = max(len(x.shape) - 2, 0)
+    ndim = max(len(_checks.shape_of('convolution_nd', 'x', x)) - 2, 0)
     node = ConvolutionND(ndim, stride, pad, cover_all, dilate, groups)
     return node.apply((x, W) if b is None else (x, W, b))[0]
 

@@ -61,7 +61,7 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         >>> F.deconvolution_nd(x, W, stride=2).shape
         (1, 3, 4, 4, 4)
     """
-    ndim = max(len(x.shape) - 2, 0)
+    ndim = max(len(_checks.shape_of('deconvolution_nd', 'x', x)) - 2, 0)
     node = DeconvolutionND(ndim, stride, pad, outsize, dilate, groups)
     return node.apply((x, W) if b is None else (x, W, b))[0]
 

@@ -3,11 +3,14 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainer.functions import _checks
 from chainer.utils import conv_nd
 from chainer.utils import type_check
 
 
 def _check_shapes(x, offset, W, b):
+    for name, v in (('x', x), ('offset', offset), ('W', W)):
+        _checks.shape_of('deformable_convolution_2d_sampler', name, v)
     if x.ndim != 4 or offset.ndim != 4 or W.ndim != 4:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires 4-D x, offset and W, got '
@@ -17,7 +20,8 @@ def _check_shapes(x, offset, W, b):
         raise ValueError(
             f'The shape of the offset does not match the kernel size: '
             f'deformable_convolution_2d_sampler requires offset.shape[1] == 2 * kh * kw = '
-            f'{2 * kh * kw} for a {kh}x{kw} kernel, got {offset.shape[1]}')
+            f'{2 * kh * kw} for a {kh}x{kw} kernel (W of shape {W.shape}), got '
+            f'{offset.shape[1]}')
     if x.shape[1] != in_c:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires x.shape[1] == W.shape[1], got '

@@ -6,6 +6,7 @@ expected; the exception types are the ones Chainer raised for the same mistake.
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 
 
@@ -63,8 +64,11 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     if bool(bad.any()):
         label = int(t[bad].ravel()[0])
         ignored = '' if ignore_label is None else f' or the ignore label {ignore_label}'
+        expected = f'{low} <= label < {n_class}' if n_class > low else f'label >= {low}'
+        # (named after the function the user called: precision calls classification_summary)
+        func = _errors.public_name(func)
         raise ValueError(f'{func}: label {label} in {name} is out of range; expected '
-                         f'{low} <= label < {n_class}{ignored}')
+                         f'{expected}{ignored}')
 
 
 def check_same_float(in_types, names=('x0', 'x1')):

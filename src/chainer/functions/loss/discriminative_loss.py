@@ -60,7 +60,19 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         """
         F = chainer.functions
         labels = chainer.as_array(labels)
+        func = 'discriminative_margin_based_clustering_loss'
+        if len(_checks.shape_of(func, 'embeddings', embeddings)) != 4:
+            # (Chainer's type: InvalidType from its inner functions)
+            raise type_check.InvalidType(
+                'embeddings.ndim == 4', f'{embeddings.ndim} != 4',
+                f'{func}: embeddings must have shape (B, max_embedding_dim, H, W), got '
+                f'{embeddings.shape}')
+        _checks.shape_of(func, 'labels', labels)
         b, k = embeddings.shape[:2]
+        if b == 0:
+            # (the loss averages over the images; Chainer 7.8.1 fails to broadcast then)
+            raise type_check.InvalidType('embeddings.shape[0] > 0', '0 == 0',
+                                         f'{func}: the batch is empty')
         expected = (f'discriminative_margin_based_clustering_loss: expected embeddings of shape '
                     f'(B, {self.max_embedding_dim}, H, W) and labels of shape (B, H, W), got '
                     f'{embeddings.shape} and {labels.shape}')

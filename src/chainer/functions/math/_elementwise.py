@@ -12,6 +12,7 @@
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -152,7 +153,8 @@ def no_grad(name, x, array_like=False):
         if array_like and x is not None:
             return chainer.Variable(numpy.asarray(getattr(numpy, name)(x)),
                                     requires_grad=False)
-        raise TypeError(f'{name} requires a Variable or an N-dimensional array, '
+        raise TypeError(_errors.not_an_array(x) or
+                        f'{name} requires a Variable or an N-dimensional array, '
                         f'got {type(x).__name__}')
     xp = backend.get_array_module(x)
     y = utils.force_array(getattr(xp, name)(x), x.dtype)

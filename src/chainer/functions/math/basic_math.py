@@ -4,6 +4,7 @@ import numbers
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import function_node
 from chainer.functions.math import _elementwise
 from chainer.functions.math import matmul as _matmul_mod
@@ -353,9 +354,11 @@ def _rhs(x, value, op):
         return dtype.type(value), False
     if variable._is_array(value):
         return _Variable(value.astype(x.dtype, copy=False), requires_grad=False), True
+    which = _errors.not_an_array(value)
     raise TypeError('Value must be a scalar, `numpy.ndarray`, `cupy.ndarray` or a `Variable`.\n'
                     f'Actual: {type(value)}\n'
-                    f'(unsupported operand type for {op}: Variable and {type(value).__name__})')
+                    f'(unsupported operand type for {op}: Variable and {type(value).__name__})'
+                    + (f'\n{which}' if which else ''))
 
 
 def _lhs_array(x):
@@ -363,7 +366,8 @@ def _lhs_array(x):
         return x
     if variable._is_array(x):
         return _Variable(x, requires_grad=False)
-    raise TypeError(f'expected a Variable or an N-dimensional array, got {type(x).__name__}')
+    raise TypeError(_errors.not_an_array(x) or
+                    f'expected a Variable or an N-dimensional array, got {type(x).__name__}')
 
 
 def neg(self):

@@ -1,12 +1,13 @@
 """Adding a bias that is broadcast along some axes."""
 import chainer
+from chainer.functions import _checks
 
 
 def _expand(x, y, axis, func):
     """``y`` reshaped so that its axes line up with ``x``'s from ``axis`` on, and broadcast
     to ``x``'s shape (a mismatch is BroadcastTo's InvalidType, as in Chainer)."""
-    x_shape = x.shape
-    y_shape = tuple(y.shape)
+    x_shape = _checks.shape_of(func, 'x', x)
+    y_shape = tuple(_checks.shape_of(func, 'y', y))
     if chainer.is_debug():
         matched = tuple(x_shape[axis:axis + len(y_shape)])
         if matched != y_shape:

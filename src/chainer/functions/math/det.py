@@ -4,7 +4,9 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.math import inv as _inv
+from chainer.utils import type_check
 
 
 class BatchDet(function_node.FunctionNode):
@@ -57,7 +59,11 @@ def det(a):
         array(5., dtype=float32)
     """
     # As a batch of one matrix (Chainer's way, and so its errors): (n, n) -> (1, n, n).
-    batch = chainer.functions.reshape(a, (1, a.shape[0], a.shape[1]))
+    shape = _checks.shape_of('det', 'a', a)
+    if len(shape) < 2:
+        raise type_check.InvalidType('a.ndim == 2', f'{len(shape)} != 2',
+                                     f'det: a must be a square matrix, got shape {shape}')
+    batch = chainer.functions.reshape(a, (1, shape[0], shape[1]))
     return chainer.functions.reshape(BatchDet().apply((batch,))[0], ())
 
 

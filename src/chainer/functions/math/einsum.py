@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 # Sorted by character code, as NumPy orders the implicit output, so that the
@@ -89,6 +90,20 @@ class EinSum(function_node.FunctionNode):
                 type_check.expect(in_type.ndim >= len(sub) - 3)
             else:
                 type_check.expect(in_type.ndim == len(sub))
+        # A letter has one length wherever it appears (but where it is 1, which broadcasts),
+        # stated against its first appearance, as Chainer words it.
+        first = {}
+        for i, (in_type, sub) in enumerate(zip(in_types, self._subs)):
+            shape = _checks._value(in_type.shape)
+            for axis, c in _letter_axes(sub, len(shape)):
+                n = shape[axis]
+                if n == 1:
+                    continue
+                if c not in first:
+                    first[c] = (i, axis, n)
+                elif first[c][2] != n:
+                    j, q, _ = first[c]
+                    type_check.expect(in_types[j].shape[q] == in_type.shape[axis])
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
@@ -151,6 +166,14 @@ class DiagEinSum(EinSum):
         # gradient is that of the einsum with each output letter once.
         gy = EinSum((self.out_sub,), self._unique).apply(grad_outputs)[0]
         return super().backward(indexes, (gy,))
+
+
+def _letter_axes(sub, ndim):
+    # (axis, letter) of the letters of a subscript, on an operand of ``ndim`` axes
+    if '...' not in sub:
+        return list(enumerate(sub))
+    head, tail = sub.split('...')
+    return list(enumerate(head)) + [(ndim - len(tail) + k, c) for k, c in enumerate(tail)]
 
 
 class _Plan:

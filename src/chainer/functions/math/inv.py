@@ -17,8 +17,12 @@ def _check_square(in_types, ndim, name='a'):
     type_check.expect(
         a_type.dtype.kind == 'f',
         a_type.ndim == ndim,
-        a_type.shape[-1] == a_type.shape[-2],
     )
+    # (a matrix's axes by index, a batch's from the end, as Chainer words them)
+    if ndim == 2:
+        type_check.expect(a_type.shape[0] == a_type.shape[1])
+    else:
+        type_check.expect(a_type.shape[-1] == a_type.shape[-2])
 
 
 def _inverse(a):

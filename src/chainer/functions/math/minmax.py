@@ -2,12 +2,20 @@
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
 from chainer.functions import _static_arrays
+
+
+def _empty_reduction(error, func, x, axis):
+    # NumPy's ValueError for a reduction over no element (as in Chainer 7.8.1), naming the
+    # function
+    _errors.add_to_message(error, f'{func}: x of shape {x.shape} has no element to reduce '
+                                  f'over (axis={axis})')
 
 
 class SelectorBase(_sum._Reduction):
@@ -20,7 +28,11 @@ class SelectorBase(_sum._Reduction):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         xp = backend.get_array_module(x)
-        return xp.asarray(getattr(x, self._method)(axis=self.axis, keepdims=self.keepdims)),
+        try:
+            return xp.asarray(getattr(x, self._method)(axis=self.axis, keepdims=self.keepdims)),
+        except ValueError as e:
+            _empty_reduction(e, self._method, x, self.axis)
+            raise
 
     def backward(self, indexes, grad_outputs):
         # NOTE: every input element equal to the selected value gets the whole
@@ -66,12 +78,16 @@ class IndexSelectorBase(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _sum._check_axis((self.axis,), x_type, self._method)
+            _sum._check_axis((self.axis,), x_type, self._method, 'in_types[0]')
 
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
-        y = getattr(x, self._method)(axis=self.axis)
+        try:
+            y = getattr(x, self._method)(axis=self.axis)
+        except ValueError as e:
+            _empty_reduction(e, self._method, x, self.axis)
+            raise
         return xp.asarray(y).astype(numpy.int32, copy=False),
 
     def backward(self, indexes, grad_outputs):

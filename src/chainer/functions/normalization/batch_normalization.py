@@ -87,9 +87,18 @@ def expect_params(in_types, axis, func, style='fixed'):
         # the parameters' axes (1, 2, ... as many as gamma has) that x has
         type_check.expect(gamma_type.ndim == len(range(1, min(1 + gamma_ndim, x_ndim))))
     if axis is None:
-        type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
-                          x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
+        if style == 'renorm':
+            type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
+                              x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
+        else:
+            # (axis by axis, as Chainer's messages say it)
+            type_check.expect(x_type.ndim >= gamma_type.ndim + 1)
+            for i in range(gamma_ndim):
+                type_check.expect(x_type.shape[i + 1] == gamma_type.shape[i])
         return
+    if not all(-x_ndim <= a < x_ndim for a in axis):
+        # Chainer's first condition on an axis outside x: the parameters have the other axes
+        type_check.expect(gamma_type.ndim == len([i for i in range(x_ndim) if i not in axis]))
     for a in axis:
         _checks.expect_axis(x_type, a, func=func)
     axes = _aggregate_axes(x_ndim, gamma_ndim, axis)

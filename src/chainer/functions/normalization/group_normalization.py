@@ -30,7 +30,7 @@ class GroupNormalization(function_node.FunctionNode):
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype.kind == 'f',
             gamma_type.dtype == beta_type.dtype,
-            beta_type.shape == gamma_type.shape,
+            gamma_type.shape == beta_type.shape,
         )
 
     def forward(self, inputs):

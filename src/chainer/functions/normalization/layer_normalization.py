@@ -21,10 +21,10 @@ class LayerNormalization(_gn.GroupNormalization):
             x_type.ndim == 2,
             gamma_type.ndim == 1,
             beta_type.ndim == 1,
+            gamma_type.shape == beta_type.shape,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype == x_type.dtype,
             beta_type.dtype == x_type.dtype,
-            beta_type.shape == gamma_type.shape,
         )
 
 

@@ -97,7 +97,7 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
         array([[[[1., 1.],
                  [1., 1.]]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('average_pooling_nd', 'x', x)[2:])
     return AveragePoolingND(ndim, ksize, stride, pad, pad_value=pad_value).apply((x,))[0]
 
 

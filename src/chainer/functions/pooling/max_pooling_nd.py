@@ -98,7 +98,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         array([[[[ 5.,  7.],
                  [13., 15.]]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('max_pooling_nd', 'x', x)[2:])
     func = MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices)
     y, = func.apply((x,))
     if return_indices:

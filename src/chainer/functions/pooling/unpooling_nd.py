@@ -94,7 +94,7 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         >>> F.unpooling_nd(x, 2, cover_all=False).array
         array([[[1., 1., 2., 2.]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('unpooling_nd', 'x', x)[2:])
     return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
 
 

@@ -17,6 +17,7 @@ steps, and ``step(pre, h, c, params)`` returns the new ``(h, c)`` (``c`` is
 """
 import chainer
 from chainer import variable
+from chainer.functions import _checks
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -174,6 +175,7 @@ class InputSizeError(type_check.InvalidType, ValueError):
 def check_inputs(kind, name, n_layers, n_dirs, hx, cx, ws, bs, xs):
     """Checks counts, shapes and dtypes of every argument, naming the offending one."""
     n_w = kind.n_weights
+    _checks.arrays_of(name, 'xs', xs)
     if len(xs) == 0:
         raise ValueError(f'{name} requires at least one time step in xs, got an empty sequence')
     n_cells = n_layers * n_dirs
@@ -208,11 +210,13 @@ def check_inputs(kind, name, n_layers, n_dirs, hx, cx, ws, bs, xs):
                   f'length, xs[0] having them all)')
         if in_size is None:
             in_size = x.shape[1]
-        elif x.shape[1] != in_size:
+    if n_w is not None:
+        # (the first step against the weights first, as Chainer checks)
+        _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs)
+    for t, x in enumerate(xs):
+        if x.shape[1] != in_size:
             _fail(name, f'xs[{t}].shape[1] == xs[0].shape[1]', f'{x.shape[1]} != {in_size}',
                   'every time step must have the same input size')
-    if n_w is not None:
-        _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs)
 
 
 def _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs):

@@ -39,7 +39,8 @@ class TreeLSTM(_old_style.FunctionCall, function_node.FunctionNode):
         type_check.expect(x_type.dtype == c_type.dtype, x_type.ndim >= 2)
         for c in c_types:
             type_check.expect(c.ndim == x_type.ndim)
-        type_check.expect(x_type.shape[1] == (3 + n) * c_type.shape[1])
+        for c in c_types:
+            type_check.expect(x_type.shape[1] == (3 + n) * c.shape[1])
         for c in c_types:
             type_check.expect(
                 c.dtype == x_type.dtype,
