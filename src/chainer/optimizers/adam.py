@@ -81,7 +81,7 @@ class AdamRule(optimizer.UpdateRule):
         beta1, beta2, eps, eta = hp.beta1, hp.beta2, hp.eps, hp.eta
         weight_decay_rate, amsgrad, adabound = hp.weight_decay_rate, hp.amsgrad, hp.adabound
         m, v = self.state['m'], self.state['v']
-        step = numpy.subtract(grad, m)
+        step = numpy.subtract(grad, m, out=numpy.empty_like(m))   # (an array even when 0-d)
         step *= 1 - beta1
         m += step
         numpy.multiply(grad, grad, out=step)
