@@ -112,6 +112,7 @@ from chainer import function_node  # NOQA
 from chainer.function_node import FunctionNode  # NOQA
 from chainer import function  # NOQA
 from chainer.function import Function, FunctionAdapter  # NOQA
+from chainer import _backprop  # NOQA
 from chainer._backprop import backward, grad  # NOQA
 from chainer import utils  # NOQA
 from chainer import functions  # NOQA
@@ -122,8 +123,11 @@ from chainer.initializer import Initializer  # NOQA
 from chainer import initializers  # NOQA
 from chainer._runtime_info import print_runtime_info  # NOQA
 
-_basic_math.install_variable_arithmetics()
-_get_item.install_variable_get_item()
+# The core is built bottom up (variable <- function_node <- _backprop <- functions); what
+# points back up is handed over here, once everything is loaded.
+_basic_math.install_variable_arithmetics()     # Variable's operators
+_get_item.install_variable_get_item()          # Variable.__getitem__
+_backprop.install(_basic_math.add)             # Variable.backward; the engine's sums
 
 disable_experimental_feature_warning = False
 

@@ -11,6 +11,9 @@ from chainer.utils import argument
 
 _new_object = object.__new__
 _weakref = weakref.ref
+# The engine's Variable.backward (chainer._backprop.backward_from_variable), handed over by
+# chainer._backprop.install when chainer is imported: the engine is built on this module.
+_backward_from_variable = None
 
 
 def _array_types():
@@ -661,8 +664,7 @@ class Variable:
             loss_scale (float): Scale the initial gradient by this factor
                 (for mixed-precision training); optimizers divide it out.
         """
-        _backprop.backward_from_variable(self, retain_grad, enable_double_backprop,
-                                         loss_scale)
+        _backward_from_variable(self, retain_grad, enable_double_backprop, loss_scale)
 
     # ---- operators (the differentiable ones live in functions.math.basic_math) -----
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _no_compare
@@ -824,6 +826,3 @@ def as_array(obj):
         return obj.array
     return obj
 
-
-# Imported last: the engine's modules need Variable and VariableNode from this one.
-from chainer import _backprop  # NOQA: E402
