@@ -259,18 +259,28 @@ _LAZY_NAMES = {
 
 def __getattr__(name):
     import importlib
-    if name in _LAZY_SUBMODULES:
-        return importlib.import_module('chainer.' + name)
     if name == 'chainerx':
         return importlib.import_module('chainerx')
-    module = _LAZY_NAMES.get(name)
-    if module is not None:
-        try:
-            value = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError) as e:
-            raise AttributeError(
-                f'chainer.{name} is not available: {module}.{name} could not be loaded '
-                f'({type(e).__name__}: {e})') from e
+    if name in _LAZY_SUBMODULES:
+        module, attr = 'chainer.' + name, None
+    elif name in _LAZY_NAMES:
+        module, attr = _LAZY_NAMES[name], name
+    else:
+        raise AttributeError(f"module 'chainer' has no attribute '{name}'")
+    try:
+        value = importlib.import_module(module)
+        if attr is not None:
+            value = getattr(value, attr)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (module + '.').startswith(e.name + '.'):
+            raise       # a module that this one imports is missing: not ours to explain
+        # A module of Chainer 7.8.1 that rechainer does not have yet (the static graph's
+        # chainer.graph_optimizations is one).
+        raise AttributeError(f'chainer.{name} is not available: rechainer does not have '
+                             f'{e.name} yet') from None
+    except AttributeError as e:
+        raise AttributeError(f'chainer.{name} is not available: {module}.{name} could not '
+                             f'be loaded ({e})') from e
+    if attr is not None:
         globals()[name] = value
-        return value
-    raise AttributeError(f"module 'chainer' has no attribute '{name}'")
+    return value

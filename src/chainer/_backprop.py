@@ -226,10 +226,7 @@ def _run(table, queue, retain_grad, reachable=None):
         else:
             targets = _targets(inputs, reachable)
         if targets:
-            gxs = _step(func, targets, gys, table, debug, hooks)
-            for i, gx in zip(targets, gxs):
-                if gx is not None and inputs[i]._creator_node is not None:
-                    queue.push(inputs[i]._creator_node)
+            _step(func, targets, gys, table, queue.push, debug, hooks)
 
 
 def _targets(inputs, reachable):
@@ -247,14 +244,15 @@ def _retain_grads(output_refs, gys):
             var._grad_var = gy
 
 
-def _step(func, targets, gys, table, debug, hooks):
-    """Runs the backward of ``func`` and files the gradients of its inputs in ``table``.
+def _step(func, targets, gys, table, push, debug, hooks):
+    """Runs the backward of ``func``, files its inputs' gradients and queues their creators.
 
     Args:
         func (~chainer.FunctionNode): The node.
         targets (tuple of int): Increasing indexes of the inputs that need gradients.
         gys (tuple): The gradient of each output (a Variable, or ``None``).
         table (_GradTable): Where the input gradients go.
+        push: What queues the creators of the inputs that got a gradient (or ``None``).
         debug (bool): Check the gradients for NaN; say where ``func`` was called when its
             backward fails.
         hooks (dict): The thread's function hooks.
@@ -288,8 +286,7 @@ def _step(func, targets, gys, table, debug, hooks):
 
     inputs = func.inputs
     lazy = func.lazy_grad_sum
-    for k in range(len(gxs)):
-        gx = gxs[k]
+    for k, gx in enumerate(gxs):
         if gx is None:
             continue
         i = targets[k]
@@ -306,6 +303,8 @@ def _step(func, targets, gys, table, debug, hooks):
         if debug:
             func._check_nan((ga,), 'backward')
         table.add(x, gx, lazy)
+        if push is not None and x._creator_node is not None:
+            push(x._creator_node)
     return gxs
 
 

@@ -24,5 +24,5 @@ def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debu
         tuple: The gradient computed for each target input (``None`` where none).
     """
     table = _backprop._GradTable(load=False, terms=grad_inputs)
-    return _backprop._step(func, target_input_indexes, grad_outputs, table, is_debug,
+    return _backprop._step(func, target_input_indexes, grad_outputs, table, None, is_debug,
                            function_hook.get_function_hooks())

@@ -182,9 +182,10 @@ class FunctionNode:
         """
         # 1. Gather the inputs: Variables (an array or None becomes a constant one), arrays.
         if inputs.__class__ is tuple and len(inputs) == 1 and inputs[0].__class__ is Variable:
-            in_data = (inputs[0]._array,)   # (the usual case, without a call: saves 6% per op)
+            in_data = (inputs[0]._array,)   # (the usual case, without a call: ~8% per op)
+            on_numpy = in_data[0].__class__ is _ndarray
         else:
-            inputs, in_data = self._gather_inputs(inputs)
+            inputs, in_data, on_numpy = self._gather_inputs(inputs)
         flags = _thread_flags.flags
         if flags[0] is not _cfg_version[0]:
             flags = _read_flags()
@@ -198,23 +199,30 @@ class FunctionNode:
                 light_failed = True
             if light_failed:    # (outside the handler: the full check's error stands alone)
                 self._check_types_fully(in_data)
-        # 3. Run forward, inside the function hooks and debug checks that are on.
-        if debug or hooks or self._n_local_function_hooks:
-            outputs = self._forward_instrumented(in_data, debug, hooks)
+        # 3. Run forward: directly on NumPy arrays; otherwise in the arrays' device context and
+        # inside the function hooks and debug checks that are on.
+        if on_numpy and not (debug or hooks or self._n_local_function_hooks):
+            outputs = self.forward(in_data)
         else:
-            outputs = self._forward(in_data)
+            outputs = self._forward_in_context(in_data, debug, hooks)
         # 4. Record: the output Variables and, with backprop enabled, this node in the graph.
         return self._record(inputs, in_data, outputs, flags)
 
     def _gather_inputs(self, inputs):
-        # Step 1 in general: any iterable of Variables, arrays and None.
+        # Step 1 in general: any iterable of Variables, arrays and None; also says whether
+        # every array is a NumPy one.
         if inputs.__class__ is not tuple:
             inputs = tuple(inputs)      # (generators too)
         for x in inputs:
             if not isinstance(x, Variable):
                 inputs = self._as_inputs(inputs)
                 break
-        return inputs, tuple(map(_array_of, inputs))
+        in_data = tuple(map(_array_of, inputs))
+        on_numpy = True
+        for x in in_data:
+            if x.__class__ is not _ndarray:
+                on_numpy = False
+        return inputs, in_data, on_numpy
 
     def _as_inputs(self, inputs):
         return tuple([self._as_input(i, x) for i, x in enumerate(inputs)])
@@ -235,25 +243,8 @@ class FunctionNode:
         with type_check.get_function_check_context(self):
             self.check_type_forward(in_types)
 
-    def _forward(self, in_data):
-        # Step 3: forward (under the device of CuPy inputs), its outputs as a tuple of arrays.
-        for x in in_data:
-            if x.__class__ is not _ndarray:
-                with self._device_context(in_data):
-                    outputs = self.forward(in_data)
-                break
-        else:
-            outputs = self.forward(in_data)
-        if outputs.__class__ is not tuple:
-            raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
-                            f'got {type(outputs).__name__}')
-        for y in outputs:
-            if y.__class__ is not _ndarray:
-                return self._fix_outputs(outputs, in_data)
-        return outputs
-
-    def _forward_instrumented(self, in_data, debug, hooks):
-        # Step 3 with the function hooks and the debug checks around it.
+    def _forward_in_context(self, in_data, debug, hooks):
+        # Step 3 for arrays of another device (or None), with function hooks or in debug mode.
         if hooks or self._n_local_function_hooks:
             hooks = collections.OrderedDict(hooks)
             if self._n_local_function_hooks:
@@ -263,28 +254,32 @@ class FunctionNode:
                 hook.forward_preprocess(self, in_data)
         if debug:
             self.stack = traceback.extract_stack()
-        outputs = self._forward(in_data)
+        with self._device_context(in_data):
+            outputs = self.forward(in_data)
         if hooks:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
-        if debug:
-            self._check_nan(outputs, 'forward')
         return outputs
 
     def _record(self, input_vars, in_data, outputs, flags):
         # Step 4: the output Variables and, when backprop is enabled, the graph: the input
         # nodes, the rank, the output nodes (weakly held: they hold this node), the retained
-        # arrays. (The usual one input and one output take no loop: on Python 3.11 that saves
-        # ~5% per op; loops and comprehensions live in the helpers below.)
+        # arrays. One input and one output, the usual case, are written out; the helpers'
+        # comprehensions cost a call each on Python 3.11 (~25% per op together).
+        if outputs.__class__ is not tuple or not (
+                len(outputs) == 1 and outputs[0].__class__ is _ndarray):
+            outputs = self._output_arrays(outputs, in_data)
         if flags[0] is not _cfg_version[0]:     # forward changed the config
             flags = _read_flags()
-        _, _, _, enable_backprop, lazy_grad_sum, _ = flags
+        _, _, debug, enable_backprop, lazy_grad_sum, _ = flags
+        if debug:
+            self._check_nan(outputs, 'forward')
         if len(input_vars) == 1:
             requires_grad = input_vars[0]._requires_grad
         else:
             requires_grad = any(map(_requires_grad_of, input_vars))
         if len(outputs) == 1:
-            y = _new_object(Variable)       # (as _output_variable does, without the call)
+            y = _new_object(Variable)       # (_output_variable, written out)
             y._array = outputs[0]
             y._requires_grad = requires_grad
             y._vnode = None
@@ -309,7 +304,12 @@ class FunctionNode:
         else:
             self.outputs = _output_nodes(ys, self, rank + 1)
         if self._output_indexes_to_retain is not None:
-            self._retained_output_data = _retain(ys, outputs, self._output_indexes_to_retain)
+            if len(ys) == 1 and len(self._output_indexes_to_retain) == 1:
+                ys[0]._vnode.data = outputs[0]
+                self._retained_output_data = outputs
+            else:
+                self._retained_output_data = _retain(ys, outputs,
+                                                     self._output_indexes_to_retain)
         if lazy_grad_sum:
             self.lazy_grad_sum = True
         return ys
@@ -328,7 +328,14 @@ class FunctionNode:
             return backend.get_device_from_array(arrays[0]).create_context()
         return contextlib.nullcontext()
 
-    def _fix_outputs(self, outputs, in_data):
+    def _output_arrays(self, outputs, in_data):
+        # What forward returned, as a tuple of arrays (or None): NumPy scalars become 0-d
+        # arrays; anything else is an error.
+        if outputs.__class__ is not tuple:
+            raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
+                            f'got {type(outputs).__name__}')
+        if all([y.__class__ is _ndarray for y in outputs]):
+            return outputs
         fixed = []
         for i, y in enumerate(outputs):
             if isinstance(y, numpy.generic):
