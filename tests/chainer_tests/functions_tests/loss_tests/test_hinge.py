@@ -16,6 +16,7 @@ from chainer_tests.functions_tests.loss_tests._loss import BACKENDS, check_bad_r
 @testing.inject_backend_tests(None, BACKENDS)
 class TestHinge(testing.FunctionTestCase):
 
+    dodge_nondifferentiable = True     # the kinks at |x| = 1
     # float16: squared margins reach 9, where float16 steps by 0.008
     tolerances = {numpy.float16: (1e-2, None, 5e-2)}
 
@@ -26,7 +27,6 @@ class TestHinge(testing.FunctionTestCase):
 
     def generate_inputs(self):
         x = numpy.random.uniform(-2, 2, (6, 4)).astype(self.dtype)
-        x[abs(abs(x) - 1) < 0.05] = 0.5          # off the kinks at |x| = 1
         t = numpy.random.randint(0, 4, 6).astype(numpy.int32)
         return x, t
 
