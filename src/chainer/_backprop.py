@@ -1,18 +1,11 @@
 """The backprop engine behind ``Variable.backward``, ``chainer.backward`` and ``chainer.grad``.
 
-Function nodes are visited in decreasing rank: a node's rank is above the rank of every node
-that made its inputs, so when a node is visited every gradient of its outputs is complete.
-
-* :class:`_GradTable` holds the gradient terms of each variable node and alone sums them.
-* :class:`_Queue` holds the function nodes waiting for their backward, highest rank first.
-* :func:`_run` takes nodes from the queue; :func:`_step` runs one node's backward and files
-  the input gradients in the table; the creators of those inputs join the queue.
-
-``chainer.grad`` backpropagates only where it has to, in three steps:
-
-1. backward enumeration: the function nodes behind the outputs (:func:`_nodes_behind`);
-2. forward enumeration: those of them that some input reaches (:func:`_nodes_reached`);
-3. backprop over that subgraph (:func:`_run`).
+Function nodes run their backward in decreasing rank (a node's rank is above that of every node
+that made its inputs), so each one's output gradients are complete when it runs. The
+:class:`_GradTable` holds and alone sums the gradients, the :class:`_Queue` holds the waiting
+nodes, and :func:`_run` takes them one by one through :func:`_step`. ``chainer.grad`` takes
+three steps: backward enumeration (:func:`_nodes_behind`), forward enumeration
+(:func:`_nodes_reached`), backprop over their intersection (:func:`_run`).
 """
 import heapq
 import traceback
@@ -30,47 +23,34 @@ from chainer.variable import Variable
 
 _ndarray = numpy.ndarray
 _plain_backward_accumulate = FunctionNode.backward_accumulate
-# chainer.functions.add, the differentiable sum of several terms; handed over by install()
-# once the functions are loaded (they are built on this module's neighbours).
-_add = None
+_add = None     # chainer.functions.add, handed over by install()
 
 
 def install(add):
-    """Connects the engine to ``chainer.functions.add`` and to ``Variable.backward``.
-
-    Called once when ``chainer`` is imported: the engine is built on :mod:`chainer.variable`
-    and the functions on the engine's neighbours, so neither can import the other.
-    """
+    """Hands the engine ``chainer.functions.add`` and ``Variable.backward`` the engine (once,
+    when ``chainer`` is imported: the engine and the functions are built on variable.py)."""
     global _add
     _add = add
     variable._backward_from_variable = backward_from_variable
 
 
 def _sum(terms):
-    """Sums the gradient terms in the list ``terms`` in place and returns the sum.
-
-    Returns ``None`` for an empty list; afterwards the list holds just the sum.
-    """
+    """Sums the list of gradient terms in place (it holds just the sum) and returns the sum
+    (``None`` for an empty list)."""
     if len(terms) > 1:
         terms[:] = [_add(*terms)]
     return terms[0] if terms else None
 
 
 class _GradTable:
-    """Gradient terms per variable node: the one place where gradients are summed.
+    """Gradient terms per variable node (``terms``): the one place where gradients are summed.
 
-    A term from a function applied under ``lazy_grad_sum`` joins its node's list, summed in
-    one go when the gradient is taken; any other term is added to the node's gradient at
-    once. With ``load`` (``Variable.backward``, ``chainer.backward``) the table starts from
-    the gradients that the variables hold, as Chainer does: a leaf accumulates into its
-    ``grad``, and an output that gets no gradient from the graph contributes the
-    ``grad_var`` set on it, taking it from the variable.
-
-    Args:
-        load (bool): Start from the variables' gradients.
-        keep (set): Nodes whose gradient stays in the table when taken (``chainer.grad``'s
-            inputs, which may lie inside the graph).
-        terms (dict): The storage, ``node -> list of gradient Variables``.
+    A term from a function applied under ``lazy_grad_sum`` joins its node's list, summed when
+    taken; any other is added at once. With ``load`` (``Variable.backward``,
+    ``chainer.backward``) the table starts from the variables' gradients, as Chainer does: a
+    leaf accumulates into its ``grad``, and an output that gets no gradient from the graph
+    contributes (and loses) its ``grad_var``. Nodes in ``keep`` (``chainer.grad``'s inputs)
+    keep their gradients when taken.
     """
 
     __slots__ = ('terms', 'load', 'keep')
@@ -106,11 +86,8 @@ class _GradTable:
         return terms
 
     def take(self, node):
-        """Removes the gradient of an output ``node`` from the table and returns it.
-
-        Returns ``None`` if it has none, or if the node is gone (``None``) or unchained. A
-        node in ``keep`` keeps its gradient in the table.
-        """
+        """Removes and returns the gradient of an output ``node`` (``None`` if it has none, or
+        if the node is gone or unchained)."""
         if node is None or node._creator_node is None:
             return None
         if self.keep is None or node not in self.keep:
@@ -136,15 +113,18 @@ class _GradTable:
         terms = self.terms.get(node)
         return _sum(terms) if terms else None
 
-    def gather(self, node):
-        """Hands the gradient of ``node`` to a ``backward_accumulate``, which adds it back."""
-        terms = self.terms.get(node)
-        if terms is None:
-            terms = [] if node._creator_node is not None else self._start_leaf(node)
-        g = _sum(terms)
-        terms.clear()
-        self.terms[node] = terms
-        return g
+    def gather(self, nodes):
+        """Takes out the gradients of ``nodes`` for a ``backward_accumulate``, which adds them
+        back (a node given twice gets its gradient at its first place only)."""
+        gathered = []
+        for k, node in enumerate(nodes):
+            terms = self.terms.get(node)
+            if terms is None:   # (stays, empty: the node is then no longer new)
+                terms = self.terms[node] = ([] if node._creator_node is not None
+                                            else self._start_leaf(node))
+            gathered.append(None if node in nodes[:k] else _sum(terms))
+            terms.clear()
+        return tuple(gathered)
 
     def leaves(self):
         """Yields each leaf node with a gradient, and its gradient."""
@@ -154,27 +134,21 @@ class _GradTable:
 
 
 class _Queue:
-    """The function nodes waiting for their backward, highest rank first.
+    """The function nodes waiting for their backward, highest rank first: at first the
+    creators of ``start_nodes``; ``allowed``, if given, holds the only ones that may run.
 
-    Pushed nodes are placed when the next one is taken. A node pushed while no other waits
-    runs next without the heap (a chain of one-input ops never touches it); it cannot be
-    pushed again, since every node still to come is made from its inputs and so has a lower
-    rank than its outputs' users. The others go to a max-heap by rank (the first pushed
-    first among equal ranks), each once.
-
-    Args:
-        allowed (set): If given, the only nodes that may run.
-
-    Attributes:
-        push: ``push(func)`` queues the function node ``func``. It is a list's append, so
-            that pushing costs no Python call.
+    ``push(func)`` (a list's append: it costs no Python call) queues a node; pushed nodes are
+    placed when the next one is taken. One pushed while no other waits runs next, without the
+    heap: it cannot come again, since every node still to come is made from its inputs and
+    has a lower rank than its outputs' users. The others go to a max-heap by rank (first
+    pushed first among equals), each once.
     """
 
     __slots__ = ('_heap', '_pushed', '_queued', '_allowed', 'push')
 
-    def __init__(self, allowed=None):
+    def __init__(self, start_nodes, allowed=None):
         self._heap = []
-        self._pushed = []
+        self._pushed = [n._creator_node for n in start_nodes if n._creator_node is not None]
         self._queued = set()
         self._allowed = allowed
         self.push = self._pushed.append
@@ -199,11 +173,8 @@ class _Queue:
 
 
 def _run(table, queue, retain_grad, reachable=None):
-    """Runs the backward of the queued function nodes until none is left.
-
-    Only inputs in ``reachable`` (when given) get gradients. (One output and one input take
-    no loop: on Python 3.11 that saves ~5% per op.)
-    """
+    """Runs the backward of the queued nodes until none is left; only inputs in ``reachable``
+    (when given) get gradients. (One output and one input take no loop: ~5% per op.)"""
     debug = configuration.config.debug
     hooks = function_hook.get_function_hooks()
     for func in queue:
@@ -218,8 +189,10 @@ def _run(table, queue, retain_grad, reachable=None):
             gys = table.take_all(outputs)
         if gys is None:
             continue
-        if retain_grad:
-            _retain_grads(outputs, gys)
+        if retain_grad:     # the output variables still alive keep their gradients
+            for y, gy in zip([ref() for ref in outputs], gys):
+                if y is not None and y._variable() is not None:
+                    y._variable()._grad_var = gy
         if len(inputs) == 1:
             x = inputs[0]
             targets = (0,) if x._requires_grad and (reachable is None or x in reachable) else ()
@@ -235,33 +208,15 @@ def _targets(inputs, reachable):
                   if x._requires_grad and (reachable is None or x in reachable)])
 
 
-def _retain_grads(output_refs, gys):
-    # retain_grad=True: the output variables still alive keep their gradients.
-    for ref, gy in zip(output_refs, gys):
-        y = ref()
-        var = None if y is None else y._variable()
-        if var is not None:
-            var._grad_var = gy
-
-
 def _step(func, targets, gys, table, push, debug, hooks):
-    """Runs the backward of ``func``, files its inputs' gradients and queues their creators.
-
-    Args:
-        func (~chainer.FunctionNode): The node.
-        targets (tuple of int): Increasing indexes of the inputs that need gradients.
-        gys (tuple): The gradient of each output (a Variable, or ``None``).
-        table (_GradTable): Where the input gradients go.
-        push: What queues the creators of the inputs that got a gradient (or ``None``).
-        debug (bool): Check the gradients for NaN; say where ``func`` was called when its
-            backward fails.
-        hooks (dict): The thread's function hooks.
-
-    Returns:
-        tuple: The gradient computed for each target (``None`` where none).
-    """
+    """Runs ``func``'s backward for the inputs ``targets`` (increasing indexes) from the output
+    gradients ``gys``, files the input gradients in ``table`` and ``push``-es (if given) their
+    creators; returns them (``None`` where none). ``debug``: check for NaN, and say where
+    ``func`` was called when its backward fails. ``hooks``: the thread's function hooks."""
     if hooks or func._n_local_function_hooks:
-        hooks, in_data, gy_data = _hook_args(func, gys, hooks)
+        hooks = func._hooks_with_local(hooks)
+        in_data = tuple([x.data for x in func.inputs])
+        gy_data = tuple([None if g is None else g.array for g in gys])
         # (called from this frame: the profiling hooks pair their records by caller frame)
         for h in hooks:
             h.backward_preprocess(func, in_data, gy_data)
@@ -269,7 +224,7 @@ def _step(func, targets, gys, table, push, debug, hooks):
     accumulate = func.__class__.backward_accumulate is not _plain_backward_accumulate
     try:
         if accumulate:
-            gathered = _gather(func, targets, table)
+            gathered = table.gather([func.inputs[i] for i in targets])
             gxs = func.backward_accumulate(targets, gys, gathered)
         else:
             gxs = func.backward(targets, gys)
@@ -308,31 +263,6 @@ def _step(func, targets, gys, table, push, debug, hooks):
     return gxs
 
 
-def _hook_args(func, gys, hooks):
-    # The thread's hooks followed by the node's own (a local hook of the same name replaces
-    # the global one), and the arrays they are given.
-    hooks = dict(hooks)
-    if func._n_local_function_hooks:
-        hooks.update(func.local_function_hooks)
-    in_data = tuple([x.data for x in func.inputs])
-    gy_data = tuple([None if g is None else g.array for g in gys])
-    return list(hooks.values()), in_data, gy_data
-
-
-def _gather(func, targets, table):
-    # For backward_accumulate: the gradients gathered so far, taken out of the table (the
-    # node adds them to its results). An input at several positions gets its gathered
-    # gradient at the first one only.
-    inputs = func.inputs
-    seen = set()
-    gathered = []
-    for i in targets:
-        x = inputs[i]
-        gathered.append(None if x in seen else table.gather(x))
-        seen.add(x)
-    return tuple(gathered)
-
-
 def _as_grad_variable(g, func, index):
     if variable._is_array(g):
         return Variable(g, requires_grad=False)
@@ -358,14 +288,10 @@ def _fix_gradients(func, targets, gxs, accumulated):
 
 # ---- front ends ---------------------------------------------------------------------------
 def _backprop_to_leaves(table, start_nodes, retain_grad, enable_double_backprop, loss_scale):
-    # Variable.backward and chainer.backward: every node behind the start nodes is visited,
-    # and the leaves' variables receive the sums of their gradients.
+    # Variable.backward and chainer.backward: every node behind the start nodes runs, and the
+    # leaves' variables receive their gradients.
     with configuration.using_config('enable_backprop', enable_double_backprop):
-        queue = _Queue()
-        for node in start_nodes:
-            if node._creator_node is not None:
-                queue.push(node._creator_node)
-        _run(table, queue, retain_grad)
+        _run(table, _Queue(start_nodes), retain_grad)
         for node, g in table.leaves():
             var = node._variable()
             if var is not None:
@@ -403,49 +329,38 @@ def _as_variable(g):
     return g if isinstance(g, Variable) else Variable(g, requires_grad=False)
 
 
-def _check_sequence(value, what, allow_none=False):
-    if allow_none and value is None:
+def _check_args(what, values, of=None, variables=False):
+    # values must be a tuple or a list (or None, if ``of`` names the list it goes with).
+    if of is not None and values is None:
         return
-    if not isinstance(value, (tuple, list)):
-        extra = ' or None' if allow_none else ''
-        raise TypeError(f'{what} must be a tuple or a list{extra}, not {type(value).__name__}')
-
-
-def _check_variables(values, what):
-    for i, v in enumerate(values):
+    if not isinstance(values, (tuple, list)):
+        extra = ' or None' if of is not None else ''
+        raise TypeError(f'{what} must be a tuple or a list{extra}, not {type(values).__name__}')
+    if of is not None and len(values) != len(of[1]):
+        raise ValueError(f'{what} must have the same length as {of[0]} '
+                         f'({len(values)} != {len(of[1])})')
+    for i, v in enumerate(values if variables else ()):
         if not isinstance(v, Variable):
             raise TypeError(f'{what}[{i}] must be a Variable, not {type(v).__name__}')
 
 
-def _check_lengths(values, expected, what, other):
-    if values is not None and len(values) != len(expected):
-        raise ValueError(f'{what} must have the same length as {other} '
-                         f'({len(values)} != {len(expected)})')
-
-
 def backward(outputs, grad_outputs=None, **kwargs):
-    """Runs backprop from several variables at once.
-
-    Unlike :meth:`Variable.backward`, no output gets a default gradient of 1: an
-    output without a gradient is skipped.
+    """Runs backprop from several variables at once (with no default gradient of 1, unlike
+    :meth:`Variable.backward`).
 
     Args:
         outputs (tuple or list of Variable): Where backprop starts.
-        grad_outputs (tuple or list): Initial gradients (Variables or arrays), one
-            per output; a ``None`` entry skips its output. When ``grad_outputs``
-            itself is ``None``, each output's :attr:`~chainer.Variable.grad_var` is
-            used (and then reset to ``None``); an output without one is skipped with
-            a ``RuntimeWarning``.
-        enable_double_backprop (bool): Build the graph of the backward pass.
+        grad_outputs (tuple or list): Their gradients (Variables or arrays; ``None`` skips an
+            output). If ``None``, the outputs' :attr:`~chainer.Variable.grad_var`, taken from
+            them; an output without one is skipped with a ``RuntimeWarning``.
+        enable_double_backprop (bool): Record the backward pass, to differentiate again.
     """
     enable_double_backprop, = argument.parse_kwargs(
         kwargs, ('enable_double_backprop', False),
         retain_grad='chainer.backward does not support retain_grad; use Variable.backward',
         loss_scale='chainer.backward does not support loss_scale option')
-    _check_sequence(outputs, 'outputs')
-    _check_variables(outputs, 'outputs')
-    _check_sequence(grad_outputs, 'grad_outputs', allow_none=True)
-    _check_lengths(grad_outputs, outputs, 'grad_outputs', 'outputs')
+    _check_args('outputs', outputs, variables=True)
+    _check_args('grad_outputs', grad_outputs, of=('outputs', outputs))
     for y in outputs:
         y._node._check_old_style_gradient()
     if grad_outputs is None:
@@ -483,10 +398,8 @@ def _nodes_behind(output_nodes):
 
 
 def _nodes_reached(funcs, input_nodes):
-    """Step 2 (forward enumeration): the nodes of ``funcs`` that the inputs reach.
-
-    Returns them, and the variable nodes reached (the inputs and those nodes' outputs).
-    """
+    """Step 2 (forward enumeration): the nodes of ``funcs`` that the inputs reach, and the
+    variable nodes reached (the inputs and those nodes' outputs)."""
     reachable = set(input_nodes)
     on_path = set()
     for f in sorted(funcs, key=lambda f: f.rank):
@@ -498,57 +411,43 @@ def _nodes_reached(funcs, input_nodes):
 
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
          retain_grad=False, enable_double_backprop=False, loss_scale=None):
-    """Computes the gradients of ``outputs`` with respect to ``inputs``.
-
-    Only function nodes lying on a path from some input to some output are
-    backpropagated through; nothing is accumulated into ``.grad`` unless
-    ``set_grad`` is given.
+    """Computes the gradients of ``outputs`` with respect to ``inputs``, backpropagating only
+    through function nodes on a path from an input to an output; ``.grad`` is left alone
+    unless ``set_grad``.
 
     Args:
-        outputs (tuple or list of Variable): Variables to differentiate.
-        inputs (tuple or list of Variable): Variables to differentiate with
-            respect to.
-        grad_outputs (tuple or list of Variable or None): Gradients of the
-            outputs; ``None`` means ones (times ``loss_scale``).
-        grad_inputs (tuple or list of Variable or None): Initial values that the
-            input gradients are added to.
+        outputs, inputs (tuple or list of Variable): What to differentiate, and by what.
+        grad_outputs (tuple or list): The outputs' gradients (``None``: ones, times
+            ``loss_scale``).
+        grad_inputs (tuple or list): Gradients that the inputs' gradients are added to.
         set_grad (bool): Also store the results in the inputs' ``grad_var``.
         retain_grad (bool): Keep the gradients of intermediate variables.
-        enable_double_backprop (bool): Build the graph of the backward pass so
-            the results can be differentiated again.
-        loss_scale (float): Scale applied to the default output gradients.
+        enable_double_backprop (bool): Record the backward pass, to differentiate again.
+        loss_scale (float): Scale of the default output gradients.
 
     Returns:
         list of Variable: Gradients of the inputs (``None`` where no path exists).
     """
-    _check_sequence(outputs, 'outputs')
-    _check_sequence(inputs, 'inputs')
-    _check_sequence(grad_outputs, 'grad_outputs', allow_none=True)
-    _check_sequence(grad_inputs, 'grad_inputs', allow_none=True)
-    _check_variables(outputs, 'outputs')
-    _check_variables(inputs, 'inputs')
-    _check_lengths(grad_outputs, outputs, 'grad_outputs', 'outputs')
-    _check_lengths(grad_inputs, inputs, 'grad_inputs', 'inputs')
+    _check_args('outputs', outputs, variables=True)
+    _check_args('inputs', inputs, variables=True)
+    _check_args('grad_outputs', grad_outputs, of=('outputs', outputs))
+    _check_args('grad_inputs', grad_inputs, of=('inputs', inputs))
     for y in outputs:
         y._node._check_old_style_gradient()
 
     with configuration.using_config('enable_backprop', enable_double_backprop):
         input_nodes = [x._node for x in inputs]
         output_nodes = [y._node for y in outputs]
-        on_path, reachable = _nodes_reached(_nodes_behind(output_nodes), input_nodes)
         table = _GradTable(load=False, keep=set(input_nodes))
         for x, gx in zip(input_nodes, grad_inputs or ()):
             if gx is not None:
                 table.add(x, _as_variable(gx))
-        for i, y in enumerate(outputs):
-            gy = None if grad_outputs is None else grad_outputs[i]
+        for y, gy in zip(outputs, grad_outputs or [None] * len(outputs)):
             table.add(y._node, _ones_like(y._array, loss_scale) if gy is None
                       else _as_variable(gy))
-        queue = _Queue(allowed=on_path)
-        for node in output_nodes:
-            if node._creator_node is not None:
-                queue.push(node._creator_node)
-        _run(table, queue, retain_grad, reachable)
+        funcs = _nodes_behind(output_nodes)                         # 1. backward enumeration
+        on_path, reachable = _nodes_reached(funcs, input_nodes)     # 2. forward enumeration
+        _run(table, _Queue(output_nodes, on_path), retain_grad, reachable)   # 3. backprop
         ret = [table.get(x) for x in input_nodes]
     if set_grad:
         for x, gx in zip(inputs, ret):

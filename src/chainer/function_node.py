@@ -32,19 +32,16 @@ _LEGACY_PROMOTION = numpy.lib.NumpyVersion(numpy.__version__) < '2.0.0'
 
 
 def _undo_legacy_promotion(y, in_data):
-    widest = None
-    for x in in_data:
-        dt = getattr(x, 'dtype', None)
-        if dt is not None and dt.kind == 'f' and (widest is None or dt.itemsize > widest.itemsize):
-            widest = dt
+    widest = max([x.dtype for x in in_data if getattr(x, 'dtype', None) is not None
+                  and x.dtype.kind == 'f'], key=lambda dt: dt.itemsize, default=None)
     if widest is not None and y.dtype.itemsize > widest.itemsize:
         return y.astype(widest)
     return y
 
 
 class _ThreadFlags(threading.local):
-    # The config entries that apply reads, cached per thread: (version token, type_check,
-    # debug, enable_backprop, lazy_grad_sum, function hooks). No token matches the default.
+    # What apply reads of the config, per thread: (version token, type_check, debug,
+    # enable_backprop, lazy_grad_sum, function hooks). No token matches the default.
     flags = (None,) * 6
 
 
@@ -52,16 +49,11 @@ _thread_flags = _ThreadFlags()
 
 
 def _read_flags():
-    """Rereads the config entries that ``apply`` needs and caches them for this thread.
-
-    Reading four config entries costs more than a small op's arithmetic, so ``apply`` keeps
-    them in a per-thread tuple headed by the config version token it was built under. Any
-    config write replaces the token (see ``configuration._version``), which makes every
-    thread call this again on its next op. The token is read before the entries so that a
-    write racing with this rebuild leaves an outdated token behind, not an outdated value.
-    The thread's function-hook dict is created once per thread and then only mutated, so
-    holding on to the dict itself is safe.
-    """
+    """Rereads what ``apply`` needs of the config (four entries cost more than a small op)
+    into this thread's cache, under the current version token: any config write replaces the
+    token (``configuration._version``). The token is read first, so that a racing write
+    leaves an outdated token behind, never an outdated value. (The thread's hook dict is
+    only ever mutated, so the cache may hold it.)"""
     version = _cfg_version[0]
     config = configuration.config
     flags = _thread_flags.flags = (version, config.type_check, config.debug,
@@ -71,8 +63,8 @@ def _read_flags():
 
 
 def _output_variable(array, requires_grad):
-    # An output Variable, made without __init__'s checks. Its node comes from apply when a
-    # graph is recorded, or on first use otherwise.
+    # An output Variable, without __init__'s checks; its node comes from apply's step 4 or,
+    # when no graph is recorded, on first use.
     v = _new_object(Variable)
     v._array = array
     v._requires_grad = requires_grad
@@ -80,18 +72,14 @@ def _output_variable(array, requires_grad):
     return v
 
 
-# The loops of apply's step 4, for several inputs or outputs.
+# Step 4 for several inputs or outputs (their comprehensions, out of _record's way).
 def _output_variables(outputs, requires_grad):
     return tuple([_output_variable(y, requires_grad) for y in outputs])
 
 
 def _input_nodes(input_vars):
-    # (an input made while no graph was recorded gets its node now)
-    return tuple([x._vnode or x._node for x in input_vars])
-
-
-def _max_rank(nodes):
-    return max([x._rank for x in nodes], default=0)
+    nodes = tuple([x._vnode or x._node for x in input_vars])
+    return nodes, max([x._rank for x in nodes], default=0)
 
 
 def _output_nodes(ys, func, rank):
@@ -100,12 +88,9 @@ def _output_nodes(ys, func, rank):
 
 
 def _retain(ys, outputs, indexes):
-    # Keeps the retained outputs in their nodes; returns them for output_data.
-    kept = []
     for i in indexes:
         ys[i]._vnode.data = outputs[i]
-        kept.append(outputs[i])
-    return tuple(kept)
+    return tuple([outputs[i] for i in indexes])
 
 
 class FunctionNode:
@@ -162,11 +147,8 @@ class FunctionNode:
     def __call__(self, *args, **kwargs):
         # A common slip from old-style Functions, which are called directly.
         name = type(self).__name__
-        if type(self).__module__.startswith('chainer.'):
-            hint = (f' Better still, call the function rather than its class (e.g. '
-                    f'chainer.functions.{name.lower()}(...)).')
-        else:
-            hint = ''
+        hint = (f' Better still, call the function rather than its class (e.g. chainer.functions.'
+                f'{name.lower()}(...)).' if type(self).__module__.startswith('chainer.') else '')
         raise RuntimeError(
             f'{name} is a chainer.FunctionNode and cannot be called directly: use '
             f'{name}().apply((x, ...)), which returns a tuple of Variables.{hint}')
@@ -215,7 +197,7 @@ class FunctionNode:
             inputs = tuple(inputs)      # (generators too)
         for x in inputs:
             if not isinstance(x, Variable):
-                inputs = self._as_inputs(inputs)
+                inputs = tuple([self._as_input(i, x) for i, x in enumerate(inputs)])
                 break
         in_data = tuple(map(_array_of, inputs))
         on_numpy = True
@@ -223,9 +205,6 @@ class FunctionNode:
             if x.__class__ is not _ndarray:
                 on_numpy = False
         return inputs, in_data, on_numpy
-
-    def _as_inputs(self, inputs):
-        return tuple([self._as_input(i, x) for i, x in enumerate(inputs)])
 
     def _as_input(self, i, x):
         if isinstance(x, Variable):
@@ -246,10 +225,7 @@ class FunctionNode:
     def _forward_in_context(self, in_data, debug, hooks):
         # Step 3 for arrays of another device (or None), with function hooks or in debug mode.
         if hooks or self._n_local_function_hooks:
-            hooks = collections.OrderedDict(hooks)
-            if self._n_local_function_hooks:
-                hooks.update(self.local_function_hooks)
-            hooks = list(hooks.values())
+            hooks = self._hooks_with_local(hooks)
             for hook in hooks:
                 hook.forward_preprocess(self, in_data)
         if debug:
@@ -260,6 +236,14 @@ class FunctionNode:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
         return outputs
+
+    def _hooks_with_local(self, hooks):
+        # The thread's function hooks, then this node's own (which replace those of the same
+        # name), as a list.
+        hooks = dict(hooks)
+        if self._n_local_function_hooks:
+            hooks.update(self.local_function_hooks)
+        return list(hooks.values())
 
     def _record(self, input_vars, in_data, outputs, flags):
         # Step 4: the output Variables and, when backprop is enabled, the graph: the input
@@ -293,8 +277,8 @@ class FunctionNode:
             self.inputs = nodes = (input_vars[0]._vnode or input_vars[0]._node,)
             self.rank = rank = nodes[0]._rank
         else:
-            self.inputs = nodes = _input_nodes(input_vars)
-            self.rank = rank = _max_rank(nodes)
+            nodes, rank = _input_nodes(input_vars)
+            self.inputs, self.rank = nodes, rank
         if self._input_indexes_to_retain is not None:
             for i in self._input_indexes_to_retain:
                 nodes[i].data = in_data[i]
@@ -316,13 +300,7 @@ class FunctionNode:
 
     def _device_context(self, in_data):
         # The device of the (CuPy) inputs, as a context; inputs of mixed array types fail.
-        arrays = [x for x in in_data if x is not None]
-        kinds = {type(x).__module__.split('.')[0] for x in arrays}
-        if len(kinds) > 1:
-            raise TypeError(
-                f'{self.label}: incompatible array types are mixed in the forward input: '
-                + ', '.join(type(x).__name__ + ' (' + type(x).__module__ + ')'
-                            for x in arrays))
+        arrays = self._one_kind(in_data, 'input')
         if arrays and type(arrays[0]) is not numpy.ndarray:
             from chainer import backend
             return backend.get_device_from_array(arrays[0]).create_context()
@@ -347,20 +325,23 @@ class FunctionNode:
                     f'{self.label}: forward output #{i} must be an N-dimensional array or '
                     f'None, got {type(y).__name__}')
             fixed.append(y)
-        kinds = {type(y).__module__.split('.')[0] for y in fixed if y is not None}
-        if len(kinds) > 1:
-            raise TypeError(
-                f'{self.label}: incompatible array types are mixed in the forward output: '
-                + ', '.join(type(y).__module__ + '.' + type(y).__name__ for y in fixed))
+        self._one_kind(fixed, 'output')
         return tuple(fixed)
 
+    def _one_kind(self, arrays, what):
+        # The arrays (None left out), which must all be NumPy's or all CuPy's.
+        arrays = [a for a in arrays if a is not None]
+        if len({type(a).__module__.split('.')[0] for a in arrays}) > 1:
+            raise TypeError(
+                f'{self.label}: incompatible array types are mixed in the forward {what}: '
+                + ', '.join(f'{type(a).__module__}.{type(a).__name__}' for a in arrays))
+        return arrays
+
     def _check_nan(self, arrays, direction):
+        from chainer import backend
         for a in arrays:
-            if a is None or a.dtype.kind != 'f':
-                continue
-            from chainer import backend
-            xp = backend.get_array_module(a)
-            if bool(xp.isnan(a).any()):
+            if a is not None and a.dtype.kind == 'f' and bool(
+                    backend.get_array_module(a).isnan(a).any()):
                 raise RuntimeError(f'NaN is detected on {direction} computation of '
                                    f'{self.label}')
 
@@ -369,13 +350,13 @@ class FunctionNode:
         pass
 
     def forward(self, inputs):
-        """Computes the outputs from a tuple of input arrays.
+        """Computes the outputs; by default with :meth:`forward_cpu` or :meth:`forward_gpu`.
 
-        The default dispatches to :meth:`forward_cpu` or :meth:`forward_gpu`.
+        Args:
+            inputs (tuple): The input arrays.
 
         Returns:
-            tuple: The output arrays (``None`` is allowed for an output that is
-            not computed).
+            tuple: The output arrays (``None`` for an output not computed).
         """
         if inputs and type(inputs[0]) is not numpy.ndarray:
             cupy = sys.modules.get('cupy')
@@ -400,37 +381,33 @@ class FunctionNode:
         self._output_indexes_to_retain = indexes
 
     def backward(self, target_input_indexes, grad_outputs):
-        """Computes gradients of the inputs listed in ``target_input_indexes``.
+        """Computes the gradients of the inputs, written with differentiable functions.
 
         Args:
-            target_input_indexes (tuple of int): Inputs that need gradients.
-            grad_outputs (tuple of Variable): Gradients of the outputs (``None``
-                for an output that got no gradient).
+            target_input_indexes (tuple of int): The inputs that need gradients, increasing.
+            grad_outputs (tuple): The outputs' gradients (Variables; ``None`` for none).
 
         Returns:
-            Tuple of gradient Variables (or ``None``), one per target input, or one
-            per input.
+            tuple: Gradient Variables (or ``None``), one per target input or one per input.
         """
         return (None,) * len(target_input_indexes)
 
     def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
-        """Computes gradients and adds them to ``grad_inputs``.
+        """Computes :meth:`backward`'s gradients plus those gathered so far (override to fuse).
 
-        Override to fuse the accumulation; the default calls :meth:`backward`.
+        Args:
+            target_input_indexes, grad_outputs: As for :meth:`backward`.
+            grad_inputs (tuple): The targets' gradients so far (Variables or ``None``).
+
+        Returns:
+            tuple: The targets' summed gradients (Variables or ``None``), one per target.
         """
         gxs = self.backward(target_input_indexes, grad_outputs)
         n = len(gxs)
         if n == len(self.inputs) and n != len(target_input_indexes):
             gxs = tuple([gxs[i] for i in target_input_indexes])
-        ret = []
-        for gx, g in zip(gxs, grad_inputs):
-            if g is None:
-                ret.append(gx)
-            elif gx is None:
-                ret.append(g)
-            else:
-                ret.append(gx + g)
-        return tuple(ret)
+        return tuple([gx if g is None else g if gx is None else gx + g
+                      for gx, g in zip(gxs, grad_inputs)])
 
     def get_retained_inputs(self):
         """Returns the retained inputs as a tuple of Variables (``None`` for a None input)."""
@@ -442,10 +419,8 @@ class FunctionNode:
                       for i in idx])
 
     def get_retained_outputs(self):
-        """Returns the retained outputs as a tuple of Variables (``None`` for a None output).
-
-        An output whose variable was freed is rebuilt from the retained array.
-        """
+        """Returns the retained outputs as a tuple of Variables (``None`` for a None output),
+        rebuilding those whose variable was freed from the retained array."""
         idx = self._output_indexes_to_retain
         if idx is None:
             return ()
@@ -484,8 +459,7 @@ class FunctionNode:
         """Registers a function hook on this node only."""
         if not isinstance(hook, function_hook.FunctionHook):
             raise TypeError('Hook must be of type FunctionHook')
-        if name is None:
-            name = hook.name
+        name = hook.name if name is None else name
         hooks = self.local_function_hooks
         if name in hooks:
             raise KeyError(f'Hook {name} already exists')
