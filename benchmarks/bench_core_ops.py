@@ -1,9 +1,11 @@
 """Per-op bookkeeping cost of the autograd core.
 
-Forward + backward of a chain of 200 small elementwise ops on a (10, 10) float32
-Variable (x*2, +1, tanh, -x, repeated), against the same chain written in plain
-NumPy with a hand-written backward (the floor). Prints microseconds per op and
-the ratio, with type checking on (Chainer's default) and off.
+Forward + backward of the 200-op elementwise chain of ``bench_workloads.py`` (x*2,
++1, tanh, -x, repeated) on a (10, 10) float32 Variable, against the same chain
+written in plain NumPy with a hand-written backward (the floor). Prints
+microseconds per op and the ratio, with type checking on (Chainer's default) and
+off. A quick in-process check; ``bench_workloads.py --workloads chain`` compares
+with PyTorch and Chainer 7.8.1 in fresh processes.
 
 With ``--baseline SRC`` it compares the ``chainer`` this Python imports with the one
 in the source folder ``SRC`` (another checkout's ``src``): each side runs in a worker
@@ -24,43 +26,11 @@ import time
 import numpy as np
 
 import chainer
-
-N_OPS = 200
-
-
-def chain_rechainer(x):
-    h = x
-    for _ in range(N_OPS // 4):
-        h = h * 2
-        h = h + 1
-        h = chainer.functions.tanh(h)
-        h = -h
-    return h
-
-
-def step_rechainer(x0):
-    x = chainer.Variable(x0)
-    y = chain_rechainer(x)
-    y.grad = np.ones_like(y.array)
-    y.backward()
-    return x.grad
-
-
-def step_numpy(x0):
-    ys = []
-    h = x0
-    for _ in range(N_OPS // 4):
-        h = h * 2
-        h = h + 1
-        h = np.tanh(h)
-        ys.append(h)
-        h = -h
-    g = np.ones_like(h)
-    for y in reversed(ys):
-        g = -g
-        g = g * (1 - y * y)
-        g = g * 2
-    return g
+# The chain and its floor (this folder is on sys.path when a script runs).
+from bench_workloads import N_OPS
+from bench_workloads import chain_data
+from bench_workloads import chainer_chain_grad
+from bench_workloads import numpy_chain_grad
 
 
 def median_time(fn, arg, repeat):
@@ -72,20 +42,16 @@ def median_time(fn, arg, repeat):
     return statistics.median(times)
 
 
-def _input():
-    return np.random.RandomState(0).uniform(-1, 1, (10, 10)).astype(np.float32)
-
-
 def _worker():
     # Serves rounds on request: reads "type_check repeat" lines, answers the median us/op.
-    x0 = _input()
+    x0 = chain_data()
     for _ in range(20):
-        step_rechainer(x0)
+        chainer_chain_grad(x0)
     print(json.dumps({'ready': chainer.__file__}), flush=True)
     for line in sys.stdin:
         tc, repeat = line.split()
         with chainer.using_config('type_check', tc == '1'):
-            t = median_time(step_rechainer, x0, int(repeat)) / N_OPS * 1e6
+            t = median_time(chainer_chain_grad, x0, int(repeat)) / N_OPS * 1e6
         print(json.dumps({'us_per_op': t}), flush=True)
 
 
@@ -136,16 +102,17 @@ def main():
         return _worker()
     if args.baseline:
         return compare(args.baseline, args.rounds, max(1, args.repeat // 10))
-    x0 = _input()
-    np.testing.assert_allclose(step_rechainer(x0), step_numpy(x0), rtol=1e-4, atol=1e-5)
+    x0 = chain_data()
+    np.testing.assert_allclose(chainer_chain_grad(x0), numpy_chain_grad(x0),
+                               rtol=1e-4, atol=1e-5)
     for _ in range(20):
-        step_rechainer(x0)
-        step_numpy(x0)
-    floor = median_time(step_numpy, x0, args.repeat) / N_OPS * 1e6
+        chainer_chain_grad(x0)
+        numpy_chain_grad(x0)
+    floor = median_time(numpy_chain_grad, x0, args.repeat) / N_OPS * 1e6
     print(f'numpy floor (forward + hand-written backward): {floor:6.2f} us/op')
     for tc in (True, False):
         with chainer.using_config('type_check', tc):
-            t = median_time(step_rechainer, x0, args.repeat) / N_OPS * 1e6
+            t = median_time(chainer_chain_grad, x0, args.repeat) / N_OPS * 1e6
         print(f'rechainer, type_check={str(tc):5}:             {t:6.2f} us/op'
               f'   ratio {t / floor:5.2f}x')
 

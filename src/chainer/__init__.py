@@ -118,6 +118,8 @@ from chainer import utils  # NOQA
 from chainer import functions  # NOQA
 from chainer.functions.math import basic_math as _basic_math  # NOQA
 from chainer.functions.array import get_item as _get_item  # NOQA
+from chainer.functions import array  # NOQA  (in Chainer's namespace, as its imports leave it)
+from chainer.functions.math import basic_math  # NOQA  (the same)
 from chainer import initializer  # NOQA
 from chainer.initializer import Initializer  # NOQA
 from chainer import initializers  # NOQA
@@ -221,7 +223,7 @@ def _get_link_hooks():
 # Submodules loaded on first attribute access (``chainer.links``...), which keeps
 # ``import chainer`` light while ``import chainer; chainer.gradient_check`` still works.
 _LAZY_SUBMODULES = frozenset((
-    'computational_graph', 'dataset', 'datasets', 'distribution', 'distributions',
+    'computational_graph', 'dataset', 'datasets', 'distribution', 'distributions', 'exporters',
     'function_hooks', 'gradient_check', 'graph_optimizations', 'iterators', 'link',
     'link_hook', 'link_hooks', 'links', 'memory_layouts', 'optimizer', 'optimizer_hooks',
     'optimizers', 'reporter', 'serializer', 'serializers', 'sequential', 'testing', 'training',

@@ -16,6 +16,7 @@ import numpy
 from chainer import backend
 from chainer import configuration
 from chainer import function_hook
+from chainer import function_node
 from chainer import variable
 from chainer.function_node import FunctionNode
 from chainer.utils import argument
@@ -28,10 +29,12 @@ _add = None     # chainer.functions.add, handed over by install()
 
 def install(add):
     """Hands the engine ``chainer.functions.add`` and ``Variable.backward`` the engine (once,
-    when ``chainer`` is imported: the engine and the functions are built on variable.py)."""
+    when ``chainer`` is imported: the engine and the functions are built on variable.py);
+    ``chainer.function_node.grad`` is Chainer's place of :func:`grad`."""
     global _add
     _add = add
     variable._backward_from_variable = backward_from_variable
+    function_node.grad = grad
 
 
 def _sum(terms):
@@ -273,17 +276,34 @@ def _as_grad_variable(g, func, index):
 def _fix_gradients(func, targets, gxs, accumulated):
     what = 'backward_accumulate' if accumulated else 'backward'
     if not isinstance(gxs, (tuple, list)):
-        raise TypeError(f'{func.label}: {what} must return a tuple of gradients, '
-                        f'got {type(gxs).__name__}')
-    n = len(gxs)
-    if n == len(targets):
-        return tuple(gxs)
-    if n == len(func.inputs):
-        return tuple([gxs[i] for i in targets])
+        if not hasattr(gxs, '__len__'):
+            raise TypeError(f'{func.label}: {what} must return a tuple of gradients, '
+                            f'got {type(gxs).__name__}')
+        note = f' ({what} must return a tuple of gradients, got {type(gxs).__name__})'
+    else:
+        note = ''
+        if len(gxs) == len(targets):
+            return tuple(gxs)
+        if len(gxs) == len(func.inputs):
+            return tuple([gxs[i] for i in targets])
     expected = (str(len(targets)) if len(targets) == len(func.inputs)
                 else f'{len(targets)} (one per target input) or {len(func.inputs)} '
                      f'(one per input)')
-    raise ValueError(f'{func.label}: {what} returned {n} gradients, expected {expected}')
+    raise ValueError(   # (Chainer's words, with the nodes' shapes and dtypes, then ours)
+        f'number of gradients returned from {what} is incorrect: {len(gxs)} != expected '
+        f'{len(targets)}\n  function={type(func).__name__} ({func.label})\n'
+        + _describe_nodes(func) + f'\n{func.label}: {what} returned {len(gxs)} gradients, '
+        f'expected {expected}{note}')
+
+
+def _describe_nodes(func):
+    lines = [f'    input {i}: shape={x.shape} dtype={x.dtype}'
+             for i, x in enumerate(func.inputs)]
+    for i, ref in enumerate(func.outputs or ()):
+        y = ref()
+        lines.append(f'    output {i}: ' + ('(freed)' if y is None else
+                                             f'shape={y.shape} dtype={y.dtype}'))
+    return '\n'.join(lines)
 
 
 # ---- front ends ---------------------------------------------------------------------------
@@ -337,8 +357,8 @@ def _check_args(what, values, of=None, variables=False):
         extra = ' or None' if of is not None else ''
         raise TypeError(f'{what} must be a tuple or a list{extra}, not {type(values).__name__}')
     if of is not None and len(values) != len(of[1]):
-        raise ValueError(f'{what} must have the same length as {of[0]} '
-                         f'({len(values)} != {len(of[1])})')
+        raise ValueError(f'{what} must be of the same length as {of[0]}.\n'   # (Chainer's words)
+                         f'len({of[0]}) = {len(of[1])}, len({what}) = {len(values)}')
     for i, v in enumerate(values if variables else ()):
         if not isinstance(v, Variable):
             raise TypeError(f'{what}[{i}] must be a Variable, not {type(v).__name__}')

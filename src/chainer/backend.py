@@ -17,6 +17,7 @@ import numpy
 
 import chainerx
 from chainer._backend import Device  # NOQA
+from chainer._dlpack import from_dlpack  # NOQA
 from chainer.backends import _chainerx  # NOQA
 from chainer.backends import _cpu
 from chainer.backends import cuda
@@ -154,9 +155,10 @@ def _parse_device_string(spec):
             f'invalid device specifier {spec!r}: after \'@\' expected \'numpy\', '
             '\'cupy:<device id>\' or \'intel64\'')
     raise RuntimeError(
-        f'cannot use device specifier {spec!r}: specifiers without a leading \'@\' '
-        'name ChainerX devices, and ChainerX is not available in rechainer. '
-        'Use \'@numpy\' for the CPU or \'@cupy:<id>\' for a GPU.')
+        f'Tried to parse ChainerX device specifier {spec!r}, but ChainerX is not available. '
+        'Note that device specifiers without \'@\' prefix are assumed to be ChainerX device '
+        'specifiers. (ChainerX is not available in rechainer: use \'@numpy\' for the CPU or '
+        '\'@cupy:<id>\' for a GPU.)')
 
 
 def using_device(device_spec):

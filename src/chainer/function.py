@@ -183,3 +183,12 @@ class Function:
 
     def delete_hook(self, name):
         self.node.delete_hook(name)
+
+
+def __getattr__(name):
+    # ``chainer.function.no_backprop_mode`` and ``force_backprop_mode``: Chainer defines them
+    # here (add-ons import them from this module); rechainer in the chainer package.
+    if name in ('no_backprop_mode', 'force_backprop_mode'):
+        import chainer
+        return getattr(chainer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

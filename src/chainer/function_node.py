@@ -9,6 +9,7 @@ import weakref
 
 import numpy
 
+from chainer import _errors
 from chainer import configuration
 from chainer import function_hook
 from chainer.utils import type_check
@@ -41,8 +42,9 @@ def _undo_legacy_promotion(y, in_data):
 
 class _ThreadFlags(threading.local):
     # What apply reads of the config, per thread: (version token, type_check, debug,
-    # enable_backprop, lazy_grad_sum, function hooks). No token matches the default.
-    flags = (None,) * 6
+    # enable_backprop, lazy_grad_sum, function hooks, schedule_func). No token matches the
+    # default.
+    flags = (None,) * 7
 
 
 _thread_flags = _ThreadFlags()
@@ -58,7 +60,7 @@ def _read_flags():
     config = configuration.config
     flags = _thread_flags.flags = (version, config.type_check, config.debug,
                                    config.enable_backprop, config.lazy_grad_sum,
-                                   function_hook.get_function_hooks())
+                                   function_hook.get_function_hooks(), config.schedule_func)
     return flags
 
 
@@ -150,6 +152,8 @@ class FunctionNode:
         hint = (f' Better still, call the function rather than its class (e.g. chainer.functions.'
                 f'{name.lower()}(...)).' if type(self).__module__.startswith('chainer.') else '')
         raise RuntimeError(
+            f'A function class object ({name}) which is derived from chainer.FunctionNode has '
+            f'been called as if it were a callable. Use apply() method instead. '
             f'{name} is a chainer.FunctionNode and cannot be called directly: use '
             f'{name}().apply((x, ...)), which returns a tuple of Variables.{hint}')
 
@@ -171,7 +175,7 @@ class FunctionNode:
         flags = _thread_flags.flags
         if flags[0] is not _cfg_version[0]:
             flags = _read_flags()
-        _, type_check_on, debug, _, _, hooks = flags
+        _, type_check_on, debug, _, _, hooks, schedule = flags
         # 2. Check their types on the arrays; if that fails, again for Chainer's full message.
         if type_check_on:
             try:
@@ -182,11 +186,11 @@ class FunctionNode:
             if light_failed:    # (outside the handler: the full check's error stands alone)
                 self._check_types_fully(in_data)
         # 3. Run forward: directly on NumPy arrays; otherwise in the arrays' device context and
-        # inside the function hooks and debug checks that are on.
-        if on_numpy and not (debug or hooks or self._n_local_function_hooks):
+        # inside the function hooks, debug checks and static-graph recording that are on.
+        if on_numpy and not (debug or hooks or schedule or self._n_local_function_hooks):
             outputs = self.forward(in_data)
         else:
-            outputs = self._forward_in_context(in_data, debug, hooks)
+            outputs = self._forward_in_context(in_data, debug, hooks, schedule)
         # 4. Record: the output Variables and, with backprop enabled, this node in the graph.
         return self._record(inputs, in_data, outputs, flags)
 
@@ -194,10 +198,15 @@ class FunctionNode:
         # Step 1 in general: any iterable of Variables, arrays and None; also says whether
         # every array is a NumPy one.
         if inputs.__class__ is not tuple:
-            inputs = tuple(inputs)      # (generators too)
+            try:
+                inputs = tuple(inputs)      # (generators too)
+            except TypeError as e:
+                _errors.not_a_sequence(e, inputs)
+                raise
         for x in inputs:
             if not isinstance(x, Variable):
-                inputs = tuple([self._as_input(i, x) for i, x in enumerate(inputs)])
+                inputs = tuple([x if isinstance(x, Variable) else self._as_input(i, x, inputs)
+                                for i, x in enumerate(inputs)])
                 break
         in_data = tuple(map(_array_of, inputs))
         on_numpy = True
@@ -206,24 +215,43 @@ class FunctionNode:
                 on_numpy = False
         return inputs, in_data, on_numpy
 
-    def _as_input(self, i, x):
-        if isinstance(x, Variable):
-            return x
-        if x is None or _is_array(x):
+    def _as_input(self, i, x, inputs):
+        # An array is a constant input. So is None for a node of the user's own (forward then
+        # receives None there, as in Chainer); given to a chainer.functions function, it is a
+        # mistake, reported with the function and the argument.
+        if _is_array(x):
             return Variable(x, requires_grad=False)
-        raise TypeError(
+        which = _errors.not_an_array(x, i)
+        if x is None:
+            if which is None:
+                return Variable(None, requires_grad=False)
+            raise TypeError(which)
+        # Chainer's words first (the types of all inputs), then which input is wrong.
+        actual = ', '.join(str(type(v._array if isinstance(v, Variable) else v))
+                           for v in inputs)
+        which = which or (
             f'{self.label}: input #{i} must be a Variable, an N-dimensional array '
             f'(numpy.ndarray or cupy.ndarray) or None, got {type(x).__name__}')
+        raise TypeError(
+            f'incompatible array types are mixed in the forward input ({self.label}).\n'
+            f'Actual: {actual}\n{which}')
 
     def _check_types_fully(self, in_data):
         # Step 2 after the light check failed: with the type_check expressions, whose error
-        # says what was expected and what was found.
-        in_types = type_check.get_types(in_data, 'in_types', False)
-        with type_check.get_function_check_context(self):
-            self.check_type_forward(in_types)
+        # says what was expected and what was found, and (added to it) the function the user
+        # called, which may not be this node.
+        try:
+            in_types = type_check.get_types(in_data, 'in_types', False)
+            with type_check.get_function_check_context(self):
+                self.check_type_forward(in_types)
+        except Exception as e:
+            _errors.explain_type_error(e, in_data)
+            raise
 
-    def _forward_in_context(self, in_data, debug, hooks):
-        # Step 3 for arrays of another device (or None), with function hooks or in debug mode.
+    def _forward_in_context(self, in_data, debug, hooks, schedule):
+        # Step 3 for arrays of another device (or None), with function hooks, in debug mode or
+        # while a static graph records (chainer.static_graph: its schedule runs the forward
+        # and keeps it for replay).
         if hooks or self._n_local_function_hooks:
             hooks = self._hooks_with_local(hooks)
             for hook in hooks:
@@ -231,7 +259,11 @@ class FunctionNode:
         if debug:
             self.stack = traceback.extract_stack()
         with self._device_context(in_data):
-            outputs = self.forward(in_data)
+            if schedule is None:
+                outputs = self.forward(in_data)
+            else:
+                from chainer.graph_optimizations import static_graph_utilities
+                outputs = static_graph_utilities.static_forward_optimizations(self, in_data)
         if hooks:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
@@ -255,9 +287,9 @@ class FunctionNode:
             outputs = self._output_arrays(outputs, in_data)
         if flags[0] is not _cfg_version[0]:     # forward changed the config
             flags = _read_flags()
-        _, _, debug, enable_backprop, lazy_grad_sum, _ = flags
+        _, _, debug, enable_backprop, lazy_grad_sum, _, _ = flags
         if debug:
-            self._check_nan(outputs, 'forward')
+            self._check_nan(outputs, 'forward', in_data)
         if len(input_vars) == 1:
             requires_grad = input_vars[0]._requires_grad
         else:
@@ -289,6 +321,10 @@ class FunctionNode:
             self.outputs = _output_nodes(ys, self, rank + 1)
         if self._output_indexes_to_retain is not None:
             if len(ys) == 1 and len(self._output_indexes_to_retain) == 1:
+                if self._output_indexes_to_retain[0] not in (0, -1):
+                    raise IndexError(f'tuple index out of range ({self.label}: retain_outputs '
+                                     f'got {self._output_indexes_to_retain}, but forward '
+                                     f'returned one output)')
                 ys[0]._vnode.data = outputs[0]
                 self._retained_output_data = outputs
             else:
@@ -310,7 +346,9 @@ class FunctionNode:
         # What forward returned, as a tuple of arrays (or None): NumPy scalars become 0-d
         # arrays; anything else is an error.
         if outputs.__class__ is not tuple:
-            raise TypeError(f'{self.label}: forward must return a tuple of arrays, '
+            raise TypeError(f'forward output must be a tuple ({self.label})\n'
+                            f'Actual: {type(outputs)}\n'
+                            f'{self.label}: forward must return a tuple of arrays, '
                             f'got {type(outputs).__name__}')
         if all([y.__class__ is _ndarray for y in outputs]):
             return outputs
@@ -322,6 +360,9 @@ class FunctionNode:
                     y = _undo_legacy_promotion(y, in_data)
             elif y is not None and not _is_array(y):
                 raise TypeError(
+                    f'forward output must be a tuple of ndarrays.\n'
+                    f'Function: {self.label}\n'
+                    f'Actual output types: {tuple(type(v) for v in outputs)}\n'
                     f'{self.label}: forward output #{i} must be an N-dimensional array or '
                     f'None, got {type(y).__name__}')
             fixed.append(y)
@@ -337,13 +378,13 @@ class FunctionNode:
                 + ', '.join(f'{type(a).__module__}.{type(a).__name__}' for a in arrays))
         return arrays
 
-    def _check_nan(self, arrays, direction):
+    def _check_nan(self, arrays, direction, inputs=None):
+        # (the report names the function the user called, and the input that caused it)
         from chainer import backend
         for a in arrays:
             if a is not None and a.dtype.kind == 'f' and bool(
                     backend.get_array_module(a).isnan(a).any()):
-                raise RuntimeError(f'NaN is detected on {direction} computation of '
-                                   f'{self.label}')
+                raise RuntimeError(_errors.nan_report(self.label, direction, arrays, inputs))
 
     def check_type_forward(self, in_types):
         """Checks the types of the inputs (override with ``type_check.expect``)."""

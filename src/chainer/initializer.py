@@ -2,9 +2,11 @@
 import numpy
 
 
-class _InitializerError(ValueError, AssertionError):
-    # Chainer checks some initializer preconditions with ``assert``; raising this keeps
-    # ``except AssertionError`` code working while being the ValueError it really is.
+class _InitializerError(ValueError, AssertionError, TypeError):
+    # Chainer checks some initializer preconditions with ``assert`` and fails others with a
+    # TypeError (a filter initializer given a 2-d shape); raising this keeps ``except
+    # AssertionError`` and ``except TypeError`` code working while being the ValueError it
+    # really is.
     pass
 
 

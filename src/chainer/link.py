@@ -7,11 +7,13 @@ import warnings
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import device_resident
 from chainer import initializers
 from chainer import link_hook
 from chainer import variable
+from chainer.utils import type_check
 
 _n_global_hooks = link_hook._n_global_hooks
 _COPY_MODES = ('init', 'copy', 'share')
@@ -82,9 +84,19 @@ class Link(device_resident.DeviceResident):
 
     # ---- calling ---------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if _n_global_hooks[0] or self._n_local_link_hooks:
-            return self._call_with_hooks(args, kwargs)
-        return self.forward(*args, **kwargs)
+        try:
+            if _n_global_hooks[0] or self._n_local_link_hooks:
+                return self._call_with_hooks(args, kwargs)
+            return self.forward(*args, **kwargs)
+        except type_check.InvalidType as e:
+            # (costs nothing unless raised) the link and the layer that got the bad input
+            _errors.name_link(e, self, args, kwargs)
+            raise
+
+    def _input_error_hint(self, *args, **kwargs):
+        """What this link expects of its input, said when a function it calls refuses the input
+        (``expects in_size 784, got 100``), or None for a generic description."""
+        return None
 
     def _call_with_hooks(self, args, kwargs):
         hooks = chainer._get_link_hooks()
@@ -612,6 +624,21 @@ class ChainList(Link):
     def append(self, link):
         """Appends a child link (same as :meth:`add_link`)."""
         self.add_link(link)
+
+    def insert(self, index, link):
+        """Inserts a child link before position ``index`` (the children are renamed by their
+        new positions).
+
+        Args:
+            index (int): Where ``link`` goes, as in :meth:`list.insert`.
+            link (Link): The child.
+        """
+        if not isinstance(link, Link):
+            raise _NotALinkError(f'{type(self).__name__} can only hold Links: cannot insert '
+                                 f'a {type(link).__name__}')
+        self._children.insert(index, link)
+        for i, child in enumerate(self._children):
+            child.name = str(i)
 
     def _share_copy(self):
         ret = super()._share_copy()

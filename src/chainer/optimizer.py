@@ -13,6 +13,7 @@ import warnings
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import serializer as serializer_module
 from chainer import variable
@@ -94,7 +95,7 @@ class _Hookable:
 
     def add_hook(self, hook, name, timing):
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         if timing not in ('pre', 'post', 'auto'):
             raise ValueError(f"add_hook: timing must be 'pre', 'post' or 'auto', got {timing!r}")
         if timing == 'auto':
@@ -107,7 +108,7 @@ class _Hookable:
                               f"'pre'", FutureWarning)
                 timing = 'pre'
         if name in self._pre or name in self._post:
-            raise KeyError(f'add_hook: a hook named {name!r} already exists')
+            raise KeyError(f'hook "{name}" already exists (add_hook)')
         self.__get_hooks(timing)[name] = hook
 
     def remove_hook(self, name):
@@ -186,7 +187,7 @@ class UpdateRule:
                 ``timing`` attribute, else ``'pre'``).
         """
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         self._hooks.add_hook(hook, _hook_name(hook, name), timing)
 
     def remove_hook(self, name):
@@ -387,8 +388,8 @@ class Optimizer:
         """
         from chainer import link as link_module
         if not isinstance(link, link_module.Link):
-            raise TypeError(f'{type(self).__name__}.setup: the optimization target must be '
-                            f'a chainer.Link, got {type(link).__name__}')
+            raise TypeError(f'optimization target must be a link ({type(self).__name__}.setup '
+                            f'got {type(link).__name__})')
         self.target = link
         self.t = 0
         self.epoch = 0
@@ -417,7 +418,8 @@ class Optimizer:
 
     def _check_set_up(self):
         if self._hookable is None:
-            raise RuntimeError(f'{type(self).__name__} is not set up: call setup(link) first')
+            raise RuntimeError(f'Optimizer is not set up. Call `setup` method. '
+                               f'({type(self).__name__} has no target link yet)')
 
     def add_hook(self, hook, name=None, timing='auto'):
         """Adds an optimizer hook (e.g. :class:`~chainer.optimizer_hooks.WeightDecay`).
@@ -432,7 +434,7 @@ class Optimizer:
         """
         self._check_set_up()
         if not callable(hook):
-            raise TypeError(f'add_hook: the hook must be callable, got {type(hook).__name__}')
+            raise TypeError(f'hook function must be callable (add_hook got {type(hook).__name__})')
         self._hookable.add_hook(hook, _hook_name(hook, name), timing)
 
     def remove_hook(self, name):
@@ -575,23 +577,47 @@ class GradientMethod(Optimizer):
         self._check_set_up()
         if lossfun is not None:
             use_cleargrads = getattr(self, '_use_cleargrads', True)
-            loss = lossfun(*args, **kwds)
+            try:
+                loss = lossfun(*args, **kwds)
+            except TypeError as e:
+                if not callable(lossfun):
+                    _errors.add_to_message(e, f'{type(self).__name__}.update: lossfun must be '
+                                              f'callable, got {type(lossfun).__name__}')
+                raise
             if use_cleargrads:
                 self.target.cleargrads()
             else:
                 self.target.zerograds()
-            loss.backward(loss_scale=self._loss_scale)
-            del loss
+            try:
+                backward = loss.backward
+            except AttributeError as e:
+                _errors.add_to_message(e, f'{type(self).__name__}.update: lossfun must return '
+                                          f'the loss as a Variable, got {type(loss).__name__}')
+                raise
+            backward(loss_scale=self._loss_scale)
+            del loss, backward
         self.check_nan_in_grads()
         self.reallocate_cleared_grads()
         self.call_hooks('pre')
         self.t += 1
         if self.is_safe_to_update():
             for param in self.target.params():
-                param.update()
+                try:
+                    param.update()
+                except Exception as e:
+                    # (costs nothing unless raised) which optimizer and parameter
+                    self._name_parameter(e, param)
+                    raise
         self.reallocate_cleared_grads()
         self.call_hooks('post')
         self.update_loss_scale()
+
+    def _name_parameter(self, error, param):
+        path = next((n for n, p in self.target.namedparams() if p is param), param.name)
+        _errors.add_to_message(
+            error, f'{type(self).__name__}.update: updating parameter {path} of '
+                   f'{_errors.describe(param)} with a gradient of '
+                   f'{_errors.describe(param.grad)} failed')
 
     def use_cleargrads(self, use=True):
         """Chooses ``cleargrads`` (default) or ``zerograds`` before a loss is backpropagated.

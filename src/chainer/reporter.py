@@ -9,6 +9,7 @@ import numpy
 
 from chainer import backend
 from chainer import configuration
+from chainer import serializer as serializer_module
 from chainer import variable
 
 _thread_local = threading.local()
@@ -150,17 +151,43 @@ def report_scope(observation):
         current.observation = old
 
 
+def _widened(value, keep_int=False):
+    # NumPy values are summed in float64 (integer weights stay integers), as Chainer
+    # 7.8.1 does under NumPy 1.x's promotion rules; Python numbers and device arrays
+    # are summed as they are.
+    if isinstance(value, (numpy.ndarray, numpy.generic)):
+        if keep_int and value.dtype.kind in 'iub':
+            return int(value) if value.ndim == 0 else value.astype(numpy.int64)
+        return numpy.float64(value) if value.ndim == 0 else value.astype(numpy.float64)
+    return value
+
+
+def _loaded_number(serializer, key, value):
+    # Loads a running sum as stored (an int count, or a float one after fractional
+    # weights): Chainer writes either, and a fixed destination type would refuse one.
+    if isinstance(serializer, serializer_module.Serializer):
+        return serializer(key, value)
+    loaded = serializer(key, None)
+    if loaded is None:  # a dry run
+        return value
+    if getattr(loaded, 'ndim', 0) == 0 and hasattr(loaded, 'item'):
+        return loaded.item() if loaded.dtype.kind in 'iub' else numpy.float64(loaded)
+    return loaded
+
+
 class Summary:
     """Online (weighted) mean and standard deviation of a scalar series."""
 
     def __init__(self):
-        # Floats, so that loading saved sums (ints or floats) never narrows them.
+        # The types of Chainer 7.8.1's sums, so that files carry the same dtypes.
         self._x = 0.
         self._x2 = 0.
-        self._n = 0.
+        self._n = 0
 
     def add(self, value, weight=1):
         """Adds ``value`` with ``weight`` (scalars or 0-dim arrays, on any device)."""
+        value = _widened(value)
+        weight = _widened(weight, keep_int=True)
         self._x += weight * value
         self._x2 += weight * value * value
         self._n += weight
@@ -179,9 +206,9 @@ class Summary:
     def serialize(self, serializer):
         """Saves or loads the running sums (keys ``_x``, ``_x2``, ``_n``)."""
         try:
-            self._x = serializer('_x', self._x)
-            self._x2 = serializer('_x2', self._x2)
-            self._n = serializer('_n', self._n)
+            self._x = _loaded_number(serializer, '_x', self._x)
+            self._x2 = _loaded_number(serializer, '_x2', self._x2)
+            self._n = _loaded_number(serializer, '_n', self._n)
         except KeyError:
             # Files written before the sums were saved hold nothing for us.
             warnings.warn('The previous statistics are not saved.')

@@ -25,7 +25,10 @@ def _is_array(x):
 
 def _check_array(data, what):
     if data is not None and not _is_array(data):
+        # Chainer's words (its list of array types, without ChainerX), then ours.
         raise TypeError(
+            f"<class 'cupy.ndarray'> or <class 'numpy.ndarray'> are expected. "
+            f'Actual: {type(data)}\n'
             f'{what} must be numpy.ndarray or cupy.ndarray (or None), '
             f'got {type(data).__name__}')
 
@@ -436,6 +439,16 @@ class Variable:
             return chainer.backend.CpuDevice()
         return chainer.backend.get_device_from_array(self._array)
 
+    # DLPack (rechainer's addition): torch.from_dlpack(v), jax.numpy.from_dlpack(v)... share
+    # the data array's memory; chainer.backend.from_dlpack goes the other way.
+    def __dlpack__(self, **kwargs):
+        from chainer import _dlpack
+        return _dlpack.dlpack(self, kwargs)
+
+    def __dlpack_device__(self):
+        from chainer import _dlpack
+        return _dlpack.dlpack_device(self)
+
     @property
     def T(self):
         """This variable with its axes reversed (see :func:`chainer.functions.transpose`)."""
@@ -491,7 +504,14 @@ class Variable:
         """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
         raise RuntimeError('ChainerX is not available in rechainer')
 
-    from_chainerx = to_chainerx
+    from_chainerx = to_chx = from_chx = to_chainerx     # (and Chainer's short names)
+
+    # (the ChainerX array, by Chainer's short name)
+
+    @property
+    def chx_array(self):
+        """ChainerX is not available in rechainer; reading this raises ``RuntimeError``."""
+        raise RuntimeError('ChainerX is not available in rechainer')
 
     def to_device(self, device):
         """Moves the data and gradient to the given device (spec or Device)."""
@@ -743,8 +763,10 @@ def as_variable(obj):
     if isinstance(obj, Variable):
         return obj
     if obj is not None and not _is_array(obj):
+        from chainer import _errors
+        which = _errors.not_an_array(obj)
         raise TypeError(f'as_variable expects a Variable, an N-dimensional array or None, '
-                        f'got {type(obj).__name__}')
+                        f'got {type(obj).__name__}' + (f'\n{which}' if which else ''))
     return Variable(obj, requires_grad=False)
 
 
@@ -752,3 +774,12 @@ def as_array(obj):
     """Returns the array of a Variable, or ``obj`` itself if it is an array."""
     return obj.array if isinstance(obj, Variable) else obj
 
+
+def variable_repr(var):
+    """The ``repr`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ', ', repr_mode=True)
+
+
+def variable_str(var):
+    """The ``str`` of a Variable (Chainer's module-level helper)."""
+    return _format(var, ' ', repr_mode=False)

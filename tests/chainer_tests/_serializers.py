@@ -10,8 +10,10 @@ does.
 """
 import numpy
 
+from chainer import serializer
 
-class DictSaver:
+
+class DictSaver(serializer.Serializer):
 
     def __init__(self, target=None, path=''):
         self.target = {} if target is None else target
@@ -25,7 +27,7 @@ class DictSaver:
         return value
 
 
-class DictLoader:
+class DictLoader(serializer.Deserializer):
 
     def __init__(self, target, path=''):
         self.target = target

@@ -127,3 +127,28 @@ def test_weighted_sums_round_trip_into_fresh_summaries():
     e = reporter_module.DictSummary()
     _serializers.load(_serializers.save(d), e)
     np.testing.assert_allclose(e.compute_mean()['a'], (1. + 1.) / 0.75)
+
+
+@pytest.mark.parametrize('value', [1.5, 2, np.float32(0.5), np.array(0.5, np.float32),
+                                   np.float16(0.25), np.int32(3),
+                                   chainer.Variable(np.array(0.5, np.float32)).array])
+def test_summary_sums_in_float64_and_counts_in_int(value):
+    # The dtypes Chainer 7.8.1 saves (whatever NumPy's promotion rules): float64 sums and
+    # an integer count, unless a weight is a float.
+    s = reporter_module.Summary()
+    s.add(value)
+    s.add(value, weight=2)
+    saved = _serializers.save(s)
+    assert saved['_x'].dtype == np.float64 and saved['_x2'].dtype == np.float64
+    assert saved['_n'].dtype == np.int64 and int(saved['_n']) == 3
+    np.testing.assert_allclose(s.compute_mean(), float(value))
+    s.add(value, weight=0.5)
+    assert _serializers.save(s)['_n'].dtype == np.float64
+
+
+def test_summary_loads_integer_and_float_counts():
+    for n in (np.array(4), np.array(2.5)):
+        s = reporter_module.Summary()
+        _serializers.load({'_x': np.array(5.), '_x2': np.array(13.), '_n': n}, s)
+        assert s._n == n and type(s._n) is (int if n.dtype.kind == 'i' else np.float64)
+        np.testing.assert_allclose(s.compute_mean(), 5. / float(n))

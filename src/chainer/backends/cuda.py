@@ -203,6 +203,9 @@ class DummyDeviceType:
 
     id = -1
 
+    def __init__(self):
+        pass
+
     def __int__(self):
         return -1
 
@@ -687,3 +690,15 @@ def should_use_cudnn(level, lowest_version=0):
 def should_use_cudnn_tensor_core(dtype):
     """Tells whether cuDNN Tensor Cores should be used; always ``False``."""
     return False
+
+
+def get_cudnn_dropout_states():
+    """cuDNN's dropout states of this thread; rechainer never uses cuDNN (RuntimeError)."""
+    return get_cudnn_dropout_states_core(None)
+
+
+def get_cudnn_dropout_states_core(thread_id):
+    """cuDNN's dropout states of thread ``thread_id``; rechainer never uses cuDNN
+    (RuntimeError)."""
+    raise RuntimeError('cuDNN is not available in rechainer: there are no cuDNN dropout '
+                       'states (chainer.backends.cuda.cudnn_enabled is False)')

@@ -1,4 +1,5 @@
 """Dataset abstractions: examples, iterators, converters and the download cache."""
+from chainer import _lazy
 from chainer.dataset import convert  # NOQA
 from chainer.dataset import dataset_mixin  # NOQA
 from chainer.dataset import download  # NOQA
@@ -18,3 +19,7 @@ from chainer.dataset.download import get_dataset_root  # NOQA
 from chainer.dataset.download import set_dataset_root  # NOQA
 from chainer.dataset.iterator import Iterator  # NOQA
 from chainer.dataset.tabular.tabular_dataset import TabularDataset  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -209,15 +209,17 @@ class Conveyor:
     Kept for code that refers to it; transfers here complete in ``get``.
     """
 
-    def __init__(self, device, stream):
+    def __init__(self, device=None, stream=None):
         self.device = device
         self.stream = stream
         self._arrays = None
 
-    def put(self, arrays):
-        self._arrays = arrays
+    def put(self, array):
+        """Starts transferring ``array`` (a batch: an array, tuple or dict of arrays)."""
+        self._arrays = array
 
-    def get(self):
+    def get(self, sync=True):
+        """The batch put last, on ``device`` (transfers here are synchronous)."""
         arrays, self._arrays = self._arrays, None
         return to_device(self.device, arrays)
 

@@ -59,7 +59,8 @@ def _atomic_write(path, write):
     # into place, so readers see either nothing or the whole file.
     directory = os.path.dirname(path) or '.'
     os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix='.tmp-', dir=directory)
+    from chainer.serializers import _files
+    fd, tmp = _files.create_temp(directory, replacing=path)  # the mode open() would give
     os.close(fd)
     try:
         result = write(tmp)

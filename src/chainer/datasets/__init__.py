@@ -1,4 +1,5 @@
 """Ready-made datasets and dataset wrappers."""
+from chainer import _lazy
 from chainer.datasets import _mnist_helper  # NOQA
 from chainer.datasets import cifar  # NOQA
 from chainer.datasets import concatenated_dataset  # NOQA
@@ -46,3 +47,7 @@ from chainer.datasets.svhn import get_svhn  # NOQA
 from chainer.datasets.text_dataset import TextDataset  # NOQA
 from chainer.datasets.transform_dataset import TransformDataset  # NOQA
 from chainer.datasets.tuple_dataset import TupleDataset  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -3,6 +3,7 @@
 Pillow is the optional extra ``image`` (``pip install rechainer[image]``); it is
 imported when the first image is read.
 """
+import importlib.util
 import io
 import os
 import threading
@@ -12,6 +13,9 @@ import numpy
 
 import chainer
 from chainer.dataset import dataset_mixin
+
+# Whether Pillow, which reads the images, is installed (it is imported on first use).
+available = importlib.util.find_spec('PIL') is not None
 
 
 def _pil_image():

@@ -39,6 +39,10 @@ class TextDataset(dataset_mixin.DatasetMixin):
     def __len__(self):
         return len(self._rows)
 
-    def get_example(self, i):
-        row = self._rows[i]
+    def get_example(self, idx):
+        row = self._rows[idx]
         return row[0] if self._single else row
+
+    def close(self):
+        """Releases the files (a no-op here: the lines are read at construction, as in
+        Chainer's default, so no file stays open)."""

@@ -5,6 +5,7 @@ Each distribution lives in its own module, at the same path as in Chainer
 distributions of one family are registered beside them (see
 :func:`chainer.kl_divergence`).
 """
+from chainer import _lazy
 from chainer.distributions import utils  # NOQA
 
 from chainer.distributions.bernoulli import Bernoulli  # NOQA
@@ -26,3 +27,7 @@ from chainer.distributions.one_hot_categorical import OneHotCategorical  # NOQA
 from chainer.distributions.pareto import Pareto  # NOQA
 from chainer.distributions.poisson import Poisson  # NOQA
 from chainer.distributions.uniform import Uniform  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

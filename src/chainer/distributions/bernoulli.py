@@ -129,8 +129,9 @@ class Bernoulli(_params.ScalarEvent):
 
     def sample_n(self, n):
         xp = self.xp
-        u = xp.random.uniform(size=_params.sample_size(n, self))
-        return _params.constant((u < self.p.array).astype(numpy.int64))
+        # A binomial draw with one trial, as Chainer 7.8.1 takes it (the same stream).
+        draw = xp.random.binomial(1, self.p.array, size=_params.sample_size(n, self))
+        return _params.constant(draw.astype(numpy.int64, copy=False))
 
 
 @distribution.register_kl(Bernoulli, Bernoulli)

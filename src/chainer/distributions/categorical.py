@@ -11,12 +11,17 @@ from chainer.utils import cache
 
 def _sample_index(p, n):
     # Inverse-CDF draws of category indices: (n,) + batch_shape, from probabilities p.
+    # The draws are those of Chainer 7.8.1, which calls numpy.random.choice(K, n, p=row)
+    # for each row of the batch in turn: n uniforms per row, row after row, looked up in
+    # the row's normalised float64 CDF (first index whose CDF exceeds the draw).
     xp = backend.get_array_module(p)
-    cdf = xp.cumsum(p, axis=-1)
-    u = xp.random.uniform(size=(n,) + p.shape[:-1] + (1,)).astype(p.dtype, copy=False)
-    u = u * cdf[..., -1:]
-    index = (cdf < u).sum(axis=-1)
-    return xp.minimum(index, p.shape[-1] - 1).astype(numpy.int64, copy=False)
+    batch_shape = p.shape[:-1]
+    cdf = xp.cumsum(p.astype(numpy.float64), axis=-1)
+    cdf /= cdf[..., -1:]
+    u = xp.random.random_sample(batch_shape + (n,))
+    index = (cdf[..., None, :] <= u[..., None]).sum(axis=-1)
+    index = xp.minimum(index, p.shape[-1] - 1).astype(numpy.int64, copy=False)
+    return xp.moveaxis(index, -1, 0)
 
 
 def _entropy(p, log_p):

@@ -77,10 +77,14 @@ class Dirichlet(distribution.Distribution):
 
     def sample_n(self, n):
         xp = self.xp
-        alpha = xp.broadcast_to(self.alpha.array, (n,) + self.alpha.shape)
-        g = xp.random.standard_gamma(alpha)
-        return _params.constant((g / g.sum(axis=-1, keepdims=True)).astype(
-            self.alpha.dtype, copy=False))
+        # Chainer 7.8.1 calls numpy.random.dirichlet(row, n) for each row of the batch in
+        # turn, which draws n gammas per row, row after row: the same stream as one
+        # standard_gamma over (batch..., n, K), normalised by the reciprocal of each sum.
+        alpha = self.alpha.array
+        shape = alpha.shape[:-1] + (n,) + alpha.shape[-1:]
+        g = xp.random.standard_gamma(xp.broadcast_to(alpha[..., None, :], shape))
+        x = g * (1 / g.sum(axis=-1, keepdims=True))
+        return _params.constant(xp.moveaxis(x, -2, 0).astype(self.alpha.dtype, copy=False))
 
 
 @distribution.register_kl(Dirichlet, Dirichlet)

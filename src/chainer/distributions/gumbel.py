@@ -8,7 +8,7 @@ from chainer import functions as F
 from chainer.distributions import _params
 from chainer.utils import cache
 
-_EULER = float(numpy.euler_gamma)
+EULER = float(numpy.euler_gamma)
 
 
 class Gumbel(_params.LocScale):
@@ -31,7 +31,7 @@ class Gumbel(_params.LocScale):
 
     @cache.cached_property
     def mean(self):
-        return self.loc + _EULER * self.scale
+        return self.loc + EULER * self.scale
 
     @cache.cached_property
     def variance(self):
@@ -39,7 +39,7 @@ class Gumbel(_params.LocScale):
 
     @cache.cached_property
     def entropy(self):
-        return self._log_scale + (_EULER + 1)
+        return self._log_scale + (EULER + 1)
 
     def log_prob(self, x):
         z = self._z(x)
@@ -61,6 +61,6 @@ class Gumbel(_params.LocScale):
 def _kl_gumbel_gumbel(dist1, dist2):
     # E_p[exp(-(x - mu2) / beta2)] = exp((mu2 - mu1) / beta2) * Gamma(1 + beta1 / beta2)
     ratio = dist1.scale / dist2.scale
-    return (dist2._log_scale - dist1._log_scale - (_EULER + 1)
+    return (dist2._log_scale - dist1._log_scale - (EULER + 1)
             + (dist1.mean - dist2.loc) / dist2.scale
             + F.exp((dist2.loc - dist1.loc) / dist2.scale + F.lgamma(ratio + 1)))

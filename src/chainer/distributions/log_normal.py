@@ -9,6 +9,7 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
+LOGPROBC = -_LOG_SQRT_2PI     # (Chainer's name of the density's log constant)
 
 
 class LogNormal(_params.ScalarEvent):

@@ -1,4 +1,5 @@
 """The multivariate normal distribution."""
+import importlib.util
 import math
 
 from chainer import backend
@@ -9,6 +10,12 @@ from chainer.distributions import _params
 from chainer.functions.math import inv as _inv
 from chainer.utils import cache
 from chainer.utils import type_check
+
+# the density's log constant and the entropy's constant, per dimension (Chainer's names)
+LOGPROBC = -0.5 * math.log(2 * math.pi)
+ENTROPYC = 0.5 * math.log(2 * math.pi * math.e)
+# Whether the CPU path can run (it needs SciPy, imported on first use).
+available_cpu = importlib.util.find_spec('scipy') is not None
 
 _LOG_2PI = math.log(2 * math.pi)
 

@@ -7,6 +7,10 @@ from chainer.distributions import _params
 from chainer.utils import cache
 
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
+# the density's log constant, its constant, and the entropy's constant (Chainer's names)
+LOGPROBC = -_LOG_SQRT_2PI
+PROBC = 1.0 / math.sqrt(2 * math.pi)
+ENTROPYC = 0.5 * math.log(2 * math.pi * math.e)
 
 
 class Normal(_params.ScalarEvent):

@@ -12,7 +12,7 @@ class ModifiedXLogX(function_node.FunctionNode):
             (saves computing it again); ``None`` to compute it here.
     """
 
-    def __init__(self, logx=None):
+    def __init__(self, logx):
         self._logx = logx
 
     def forward(self, inputs):
@@ -40,4 +40,4 @@ class ModifiedXLogX(function_node.FunctionNode):
 
 def _modified_xlogx(x):
     """Computes ``x * log(x)`` with ``0 * log(0) = 0`` (see :class:`ModifiedXLogX`)."""
-    return ModifiedXLogX().apply((x,))[0]
+    return ModifiedXLogX(None).apply((x,))[0]

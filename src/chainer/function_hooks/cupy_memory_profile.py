@@ -48,6 +48,12 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
         self._total_used_bytes = 0
         self._total_acquired_bytes = 0
 
+    def added(self, function=None):
+        """Called when the hook is registered (nothing to prepare)."""
+
+    def deleted(self, function=None):
+        """Called when the hook is unregistered (nothing to release)."""
+
     def _preprocess(self, function):
         pool = self._memory_pool
         self._stack.push(function, (pool.used_bytes(), pool.total_bytes()))

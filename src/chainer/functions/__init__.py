@@ -219,7 +219,7 @@ def _find_class(name):
 
 def __getattr__(name):
     mod = _NAME_TO_MODULE.get(name)
-    if mod is None and name in _FAMILIES:
+    if mod is None and (name in _FAMILIES or name == 'theano'):
         # ``chainer.functions.loss.crf1d`` works in Chainer (its package imports every family).
         value = importlib.import_module('chainer.functions.' + name)
     elif mod is None:

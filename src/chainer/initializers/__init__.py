@@ -1,4 +1,5 @@
 """Initializers: objects that fill parameter arrays."""
+from chainer import _lazy
 import numpy
 
 import chainer
@@ -69,3 +70,7 @@ def _get_initializer(initializer):
         raise TypeError(f'invalid type of initializer: {type(initializer)} (expected an '
                         f'Initializer, a callable, a scalar, an array or None)')
     return initializer
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -1,4 +1,5 @@
 """Dataset iterators: serial, multi-thread and multi-process, and order samplers."""
+from chainer import _lazy
 from chainer.iterators import dali_iterator  # NOQA
 from chainer.iterators import multiprocess_iterator  # NOQA
 from chainer.iterators import multithread_iterator  # NOQA
@@ -11,3 +12,7 @@ from chainer.iterators.multithread_iterator import MultithreadIterator  # NOQA
 from chainer.iterators.order_samplers import OrderSampler  # NOQA
 from chainer.iterators.order_samplers import ShuffleOrderSampler  # NOQA
 from chainer.iterators.serial_iterator import SerialIterator  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

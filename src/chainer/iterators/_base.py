@@ -5,7 +5,6 @@ import numpy
 
 from chainer.dataset import iterator
 from chainer.iterators import _statemachine
-from chainer.iterators import order_samplers
 
 
 class _StatefulIterator(iterator.Iterator):
@@ -14,6 +13,7 @@ class _StatefulIterator(iterator.Iterator):
     # self._previous_epoch_detail (-1 when no batch has been returned yet).
 
     _order_key = 'order'
+    _none_order_saved = False
 
     def _init_common(self, dataset, batch_size, repeat, order_sampler):
         self.dataset = dataset
@@ -90,6 +90,12 @@ class _StatefulIterator(iterator.Iterator):
                 # Snapshots of other versions use the other name.
                 other = '_order' if self._order_key == 'order' else 'order'
                 order = serializer(other, order)
+        elif self._none_order_saved:
+            # Chainer's MultithreadIterator writes its order even when it is None.
+            try:
+                serializer(self._order_key, None)
+            except KeyError:
+                pass
         self._state = _statemachine.IteratorState(position, epoch, is_new_epoch, order)
         try:
             self._previous_epoch_detail = float(
@@ -100,7 +106,16 @@ class _StatefulIterator(iterator.Iterator):
             self._previous_epoch_detail = max(detail, 0.) if self.epoch_detail > 0 else -1.
         sampler_serialize = getattr(self.order_sampler, 'serialize', None)
         if sampler_serialize is not None:
-            sampler_serialize(serializer['order_sampler'])
+            try:
+                child = serializer['order_sampler']
+            except KeyError:  # an HDF5 file without the group
+                child = None
+            except NotImplementedError:
+                # a serializer without child scopes (Chainer's iterators never asked for one):
+                # the sampler's state is not saved
+                child = None
+            if child is not None:
+                sampler_serialize(child)
 
 
 def _as_batch(dataset, indices):
@@ -110,36 +125,50 @@ def _as_batch(dataset, indices):
 class _PrefetchingIterator(_StatefulIterator):
     # Batches are requested from a pool ahead of time: self._ahead is the state
     # after the last batch requested, self._pending the requested batches as
-    # (state after it, sampler random state before it, async result).
-    # The visible state (self._state) moves only when a batch is returned.
+    # (state after it, the orders its request drew, async result). The visible
+    # state (self._state) moves only when a batch is returned.
+    #
+    # Requests draw the next epochs' orders when Chainer 7.8.1 does (ahead of the
+    # batches returned), from the same generator, so a seeded run sees the same
+    # random stream. Orders in self._replay (those of a copy's original) are used
+    # before new ones are drawn.
 
     _n_prefetch = 1
     _pool = None
+    _replay = ()
 
     def _reset_state(self):
         super()._reset_state()
         self._ahead = None
         self._pending = collections.deque()
+        self._replay = collections.deque()
 
-    def _sampler_random(self):
+    def _recording_sampler(self, drawn):
+        # The order sampler as requests call it: saved orders first, and what it
+        # returns is recorded in `drawn`.
         sampler = self.order_sampler
-        if isinstance(sampler, order_samplers.ShuffleOrderSampler) and sampler._owns_state:
-            return sampler._random
-        return None
+        if sampler is None:
+            return None
+
+        def sample(current_order, current_position):
+            order = (self._replay.popleft() if self._replay
+                     else sampler(current_order, current_position))
+            drawn.append(order)
+            return order
+        return sample
 
     def _request(self):
         if self._ahead is None:
             self._ahead = self._state
-        random = self._sampler_random()
         while len(self._pending) < self._n_prefetch + 1:
-            before = random.get_state() if random is not None else None
+            drawn = []
             state, indices = _statemachine.advance(
-                self._ahead, self.batch_size, self._repeat, self.order_sampler,
+                self._ahead, self.batch_size, self._repeat, self._recording_sampler(drawn),
                 len(self.dataset))
             if indices is None:
                 break
             self._ahead = state
-            self._pending.append((state, before, self._fetch_async(indices)))
+            self._pending.append((state, drawn, self._fetch_async(indices)))
 
     def __next__(self):
         self._request()
@@ -154,13 +183,14 @@ class _PrefetchingIterator(_StatefulIterator):
 
     next = __next__
 
-    def _drop_pending(self):
-        # Forgets the batches requested ahead; the sampler's generator goes back
-        # to where it was after the last batch returned, so requesting them again
-        # draws the same orders.
-        random = self._sampler_random()
-        if self._pending and random is not None:
-            random.set_state(self._pending[0][1])
+    def _orders_ahead(self):
+        # The orders drawn for what comes after the visible state, oldest first.
+        return [order for _, drawn, _ in self._pending for order in drawn] + list(self._replay)
+
+    def _drop_pending(self, keep_orders=True):
+        # Forgets the batches requested ahead. With keep_orders, the orders they drew
+        # are used again when they are requested anew; otherwise new ones are drawn.
+        self._replay = collections.deque(self._orders_ahead() if keep_orders else ())
         for _, _, handle in self._pending:
             self._discard(handle)
         self._pending = collections.deque()
@@ -171,7 +201,14 @@ class _PrefetchingIterator(_StatefulIterator):
         pass
 
     def serialize(self, serializer):
-        self._drop_pending()
+        """Saves or loads the state, as :class:`SerialIterator` does.
+
+        As in Chainer 7.8.1, saving or loading forgets the batches read ahead: they
+        are requested again, and an order their requests drew is drawn anew, so a
+        seeded run that saves snapshots draws the numbers Chainer's does. A resumed
+        run draws from the restored generator what the saved one draws after the save.
+        """
+        self._drop_pending(keep_orders=False)
         super().serialize(serializer)
 
     def _wait(self, result):

@@ -48,10 +48,11 @@ def advance(state, batch_size, repeat, order_sampler, dataset_len):
             epoch += 1
             is_new_epoch = True
             position = 0
+            # The sampler sees where this batch started (it may keep the batch
+            # free of repeats, for instance). Like Chainer, a new order is drawn
+            # at the end of an epoch even when the iterator stops there.
+            order = new_order(order_sampler, dataset_len, order, start)
             if not repeat:
                 break
-            # The sampler sees where this batch started (it may keep the batch
-            # free of repeats, for instance).
-            order = new_order(order_sampler, dataset_len, order, start)
     indices = pieces[0] if len(pieces) == 1 else numpy.concatenate(pieces)
     return IteratorState(position, epoch, is_new_epoch, order), indices

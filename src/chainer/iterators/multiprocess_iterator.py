@@ -1,5 +1,4 @@
 """MultiprocessIterator: reads the examples of a batch in worker processes."""
-import copy
 import multiprocessing
 import sys
 import warnings
@@ -184,10 +183,6 @@ class MultiprocessIterator(_base._PrefetchingIterator):
         state.update(self._no_workers())
         state['_pending'] = type(self._pending)()
         state['_ahead'] = None
-        random = self._sampler_random()
-        if self._pending and random is not None:
-            # The copy's generator is where it was after the last batch returned.
-            sampler = copy.deepcopy(self.order_sampler)
-            sampler._random.set_state(self._pending[0][1])
-            state['order_sampler'] = sampler
+        # The copy requests the batches again, with the orders already drawn for them.
+        state['_replay'] = type(self._pending)(self._orders_ahead())
         return state

@@ -23,6 +23,9 @@ class MultithreadIterator(_base._PrefetchingIterator):
     """
 
     _order_key = '_order'
+    _none_order_saved = True
+    # Chainer 7.8.1 reads one batch ahead (and draws the next epoch's order then).
+    _n_prefetch = 0
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
                  order_sampler=None):

@@ -1,5 +1,5 @@
 """Order samplers: decide the order in which an iterator visits a dataset."""
-import numpy
+from chainer.utils import _random_state
 
 
 class OrderSampler:
@@ -19,45 +19,28 @@ class ShuffleOrderSampler(OrderSampler):
 
     Args:
         random_state (numpy.random.RandomState): The generator; NumPy's global
-            one when ``None``.
+            one when ``None`` (then ``numpy.random.seed`` makes the orders
+            reproducible, and they are those Chainer 7.8.1 draws).
 
-    Its :meth:`serialize` saves and restores the generator's state, so that a
-    resumed run draws the same permutations as an uninterrupted one (the global
-    generator is left alone: it is not the sampler's to restore).
+    Its :meth:`serialize` saves the state of the generator and a load restores
+    it, so that a resumed run draws the same permutations as an uninterrupted
+    one. With the global generator, loading an iterator thus sets NumPy's
+    global state to the saved one (Chainer 7.8.1 saves no random state).
     """
 
     def __init__(self, random_state=None):
-        self._owns_state = random_state is not None
         if random_state is None:
-            random_state = numpy.random.random.__self__
+            random_state = _random_state.global_generator()
         self._random = random_state
 
     def __call__(self, current_order, current_position):
         return self._random.permutation(len(current_order))
 
     def serialize(self, serializer):
-        """Saves or loads the random state (keys ``mt19937_keys``, ``mt19937_pos``,
-        ``has_gauss``, ``cached_gaussian``)."""
-        if not self._owns_state:
-            return
-        _, keys, pos, has_gauss, cached = self._random.get_state(legacy=True)
-        try:
-            keys = serializer('mt19937_keys', keys)
-            pos = serializer('mt19937_pos', pos)
-            has_gauss = serializer('has_gauss', has_gauss)
-            cached = serializer('cached_gaussian', cached)
-        except KeyError:
-            # A snapshot without the state (Chainer's own): keep ours.
-            return
-        self._random.set_state(('MT19937', numpy.asarray(keys, numpy.uint32), int(pos),
-                                int(has_gauss), float(cached)))
-
-
-def _default_sampler():
-    # The sampler of `shuffle=True`: a generator of its own, seeded from NumPy's
-    # global one (so numpy.random.seed still makes runs reproducible) and saved
-    # with the iterator.
-    return ShuffleOrderSampler(numpy.random.RandomState(numpy.random.randint(2 ** 31)))
+        """Saves or loads the generator's state (keys ``mt19937_keys``,
+        ``mt19937_pos``, ``has_gauss``, ``cached_gaussian``); a file without
+        them leaves the generator alone."""
+        _random_state.serialize(serializer, self._random)
 
 
 def _resolve(shuffle, order_sampler):
@@ -68,5 +51,5 @@ def _resolve(shuffle, order_sampler):
                              'Please set `shuffle` to `None` to use the custom order sampler.')
         return order_sampler
     if shuffle is None or shuffle:
-        return _default_sampler()
+        return ShuffleOrderSampler()
     return None

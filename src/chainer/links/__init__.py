@@ -7,6 +7,8 @@ module is imported the first time one of its names is used, which keeps
 """
 import importlib
 
+from chainer import _lazy
+
 # module (relative to this package) -> public names it provides
 _MODULES = {
     # activation
@@ -40,6 +42,7 @@ _MODULES = {
     'loss.negative_sampling': 'NegativeSampling',
     # model
     'model.classifier': 'Classifier',
+    'model.torch_module': 'TorchModule',
     'model.vision.googlenet': 'GoogLeNet',
     'model.vision.resnet': 'ResNet101Layers ResNet152Layers ResNet50Layers',
     'model.vision.vgg': 'VGG16Layers VGG19Layers',
@@ -70,7 +73,11 @@ __all__ = sorted(_NAME_TO_MODULE)
 def __getattr__(name):
     mod = _NAME_TO_MODULE.get(name)
     if mod is None:
-        raise AttributeError(f"module 'chainer.links' has no attribute '{name}'")
+        # the families (``chainer.links.connection``...), as Chainer's eager imports make them
+        value = _lazy.import_submodule(__name__, name)
+        if value is None:
+            raise AttributeError(f"module 'chainer.links' has no attribute '{name}'")
+        return value
     value = getattr(importlib.import_module('chainer.links.' + mod), name)
     globals()[name] = value
     return value

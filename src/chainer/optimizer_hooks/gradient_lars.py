@@ -6,11 +6,11 @@ class GradientLARS:
     """Scales each parameter's gradient by its layer-wise trust ratio (LARS).
 
     The gradient (with weight decay added) is multiplied by
-    ``||param|| / (eps + ||grad|| + weight_decay * ||param||)`` when that ratio
-    exceeds ``threshold``, and left at scale 1 otherwise.
+    ``||param|| / (eps + ||grad|| + weight_decay * ||param||)`` when the norm of the
+    parameter exceeds ``threshold``, and left at scale 1 otherwise.
 
     Args:
-        threshold (float): Ratio below which the gradient is not rescaled.
+        threshold (float): Parameter norm below which the gradient is not rescaled.
         weight_decay (float): Coefficient of the weight decay.
         eps (float): Small value for numerical stability.
 
@@ -35,6 +35,7 @@ class GradientLARS:
         p_norm = xp.linalg.norm(p)
         g_norm = xp.linalg.norm(g)
         local_rate = p_norm / (self.eps + g_norm + self.weight_decay * p_norm)
-        rate = xp.where(local_rate > self.threshold, local_rate, p.dtype.type(1))
+        # Chainer 7.8.1 rescales only parameters whose norm exceeds the threshold.
+        rate = xp.where(p_norm > self.threshold, local_rate, p.dtype.type(1))
         g += self.weight_decay * p
         g *= rate

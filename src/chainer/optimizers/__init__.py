@@ -1,4 +1,5 @@
 """Optimizers (``chainer.optimizers``), each in its own module as in Chainer."""
+from chainer import _lazy
 from chainer.optimizers.ada_delta import AdaDelta  # NOQA
 from chainer.optimizers.ada_grad import AdaGrad  # NOQA
 from chainer.optimizers.adam import Adam  # NOQA
@@ -14,3 +15,7 @@ from chainer.optimizers.rmsprop import RMSprop  # NOQA
 from chainer.optimizers.rmsprop_graves import RMSpropGraves  # NOQA
 from chainer.optimizers.sgd import SGD  # NOQA
 from chainer.optimizers.smorms3 import SMORMS3  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

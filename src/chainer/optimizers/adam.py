@@ -64,13 +64,6 @@ class AdamRule(optimizer.UpdateRule):
         if self.hyperparam.amsgrad:
             self.state['vhat'] = _util.zeros_like(param)
 
-    def _check_eps(self, param):
-        # eps below float16's smallest subnormal is zero in float16 arithmetic,
-        # and the step then divides by zero where v is zero.
-        if param.dtype == numpy.float16 and numpy.float16(self.hyperparam.eps) == 0:
-            raise ValueError(f'Adam: eps={self.hyperparam.eps} is zero in float16; use '
-                             f'eps >= 6e-8 for float16 parameters')
-
     def _final_lr(self):
         hp = self.hyperparam
         if self.initial_alpha is None:
@@ -82,7 +75,6 @@ class AdamRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam
-        self._check_eps(param)
         m, v = self.state['m'], self.state['v']
         m += (1 - hp.beta1) * (grad - m)
         v += (1 - hp.beta2) * (grad * grad - v)
@@ -112,7 +104,6 @@ class AdamRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam
-        self._check_eps(param)
         args = [grad, self.alpha_t, 1 - hp.beta1, 1 - hp.beta2, hp.eps, hp.eta,
                 hp.weight_decay_rate]
         moments = 'm += one_minus_beta1 * (grad - m); v += one_minus_beta2 * (grad * grad - v);'

@@ -32,10 +32,17 @@ class RMSpropRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['ms'] = _util.zeros_like(param)
 
+    def _check_eps(self, param):
+        # an eps that rounds to zero in float16 leaves the step dividing by sqrt(ms) alone
+        if param.dtype == numpy.float16 and numpy.float16(self.hyperparam.eps) == 0:
+            raise ValueError(f'RMSprop: eps={self.hyperparam.eps} is too small for float16 '
+                             f'parameters (it rounds to zero); use eps >= 6e-8')
+
     def update_core_cpu(self, param):
         grad = param.grad
         if grad is None:
             return
+        self._check_eps(param)
         hp = self.hyperparam
         ms = self.state['ms']
         ms *= hp.alpha
@@ -55,6 +62,7 @@ class RMSpropRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam
+        self._check_eps(param)
         denom = 'sqrt(ms + eps)' if hp.eps_inside_sqrt else 'sqrt(ms) + eps'
         cuda.elementwise(
             'T grad, T lr, T alpha, T eps', 'T param, T ms',

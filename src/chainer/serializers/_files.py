@@ -1,9 +1,11 @@
 """File handling shared by the serializers: atomic writes and safe ``.npz`` reading."""
 import contextlib
+import errno
 import io
 import os
 import pickle
-import tempfile
+import secrets
+import stat
 import zipfile
 
 import numpy
@@ -20,8 +22,8 @@ def atomic_open(path, mode='wb'):
     """
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
-                               dir=folder)
+    fd, tmp = create_temp(folder, prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
+                          replacing=path)
     try:
         with os.fdopen(fd, mode) as f:
             yield f
@@ -33,6 +35,33 @@ def atomic_open(path, mode='wb'):
             os.remove(tmp)
         raise
     _fsync_folder(folder)
+
+
+def create_temp(folder, prefix='.tmp-', suffix='', replacing=None):
+    """Creates a new empty file with a unique name in ``folder``; returns ``(fd, path)``.
+
+    Unlike :func:`tempfile.mkstemp` (always mode 0600), the file gets the
+    permissions a plain ``open(replacing, 'w')`` would give: those of the file
+    ``replacing`` when it exists, else the default under the process's umask. So
+    a file renamed from it into place looks like one written directly.
+    """
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, 'O_CLOEXEC', 0)
+    for _ in range(100):
+        path = os.path.join(folder, prefix + secrets.token_hex(6) + suffix)
+        try:
+            fd = os.open(path, flags, 0o666)
+        except FileExistsError:
+            continue
+        if replacing is not None:
+            try:
+                mode = stat.S_IMODE(os.stat(replacing).st_mode)
+            except OSError:
+                pass  # nothing to replace (or not ours to read): the umask default
+            else:
+                with contextlib.suppress(OSError):
+                    os.chmod(path, mode)
+        return fd, path
+    raise FileExistsError(f'no free temporary file name in {folder!r}')
 
 
 def _fsync_folder(folder):
@@ -147,7 +176,7 @@ def read_npz(file):
     """
     source = describe(file)
     if isinstance(file, (str, os.PathLike)) and not os.path.exists(file):
-        raise FileNotFoundError(f'no such file: {source!r}')
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), source)
     arrays = {}
     key = None
     try:

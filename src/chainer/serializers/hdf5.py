@@ -3,6 +3,7 @@
 Child scopes are HDF5 groups and values are datasets, laid out as Chainer
 lays them out; ``None`` is an empty dataset.
 """
+import errno
 import os
 
 import numpy
@@ -53,6 +54,13 @@ class HDF5Serializer(serializer.Serializer):
         array = getattr(value, 'array', value)
         array = numpy.asarray(array) if numpy.isscalar(array) else backend.CpuDevice().send(array)
         compression = self.compression if array.size > 1 else None
+        if array.dtype.kind == 'U':
+            # Text (LogReport's log, a summary's names): h5py refuses NumPy's unicode
+            # arrays, so it goes in as variable-length UTF-8 strings (Chainer 7.8.1
+            # cannot write such values to HDF5 at all).
+            self.group.create_dataset(key, data=array.astype(object),
+                                      dtype=h5py.string_dtype(), compression=compression)
+            return value
         self.group.create_dataset(key, data=array, compression=compression)
         return value
 
@@ -66,7 +74,8 @@ def save_hdf5(filename, obj, compression=4):
         compression (int): gzip level for arrays.
     """
     _check_available()
-    with _files.atomic_open(filename) as f:
+    # h5py reads back what it wrote through a file object: open it for reading too.
+    with _files.atomic_open(filename, 'w+b') as f:
         with h5py.File(f, 'w') as h5:
             HDF5Serializer(h5, compression).save(obj)
 
@@ -111,7 +120,11 @@ class HDF5Deserializer(serializer.Deserializer):
         if dataset.shape is None:  # an empty dataset: the saved value was None
             return None
         try:
-            data = numpy.asarray(dataset[()])
+            if h5py.check_string_dtype(dataset.dtype) is not None:
+                # Text written as variable-length strings: read back as str.
+                data = numpy.asarray(dataset.asstr()[()], dtype=str)
+            else:
+                data = numpy.asarray(dataset[()])
         except Exception as e:
             raise _files.CorruptedFileError(
                 f'cannot read {key!r} in {self._source!r}: {e}') from e
@@ -157,7 +170,7 @@ def load_hdf5(filename, obj):
         raise
     except OSError as e:
         if not os.path.exists(source):
-            raise FileNotFoundError(f'no such file: {source!r}') from e
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), source) from e
         raise OSError(f'cannot read {source!r}: the file is corrupted, truncated or not '
                       f'an HDF5 file ({e})') from e
     with h5:

@@ -22,7 +22,9 @@ def _to_numpy(value, key):
     try:
         return backend.CpuDevice().send(array)
     except Exception as e:
-        raise TypeError(f'DictionarySerializer: cannot save {key!r}: '
+        raise TypeError(f'Array cannot be converted into an numpy.ndarray\n'
+                        f'Actual type: {type(value)}.\n'
+                        f'DictionarySerializer: cannot save {key!r}: '
                         f'{type(value).__name__} is not an array or a scalar') from e
 
 
@@ -126,7 +128,7 @@ class NpzDeserializer(serializer.Deserializer):
 
     def _lookup(self, key):
         if key not in self.npz:
-            raise KeyError(f'{key!r} is not in the archive{self._where()}')
+            raise KeyError(f'{key} is not a file in the archive{self._where()}')
         return self.npz[key]
 
     def __call__(self, key, value):

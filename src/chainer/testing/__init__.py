@@ -1,6 +1,7 @@
 """Test utilities: parameterized classes, backend injection, assertions, markers."""
 import importlib
 
+from chainer import _lazy
 from chainer.testing import array  # NOQA
 from chainer.testing import attr  # NOQA
 from chainer.testing import condition  # NOQA
@@ -48,7 +49,9 @@ def __getattr__(name):
     elif name in _LAZY_MODULES:
         value = importlib.import_module(f'{__name__}.{name}')
     else:
-        raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+        value = _lazy.import_submodule(__name__, name)
+        if value is None:
+            raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
     globals()[name] = value
     return value
 

@@ -8,7 +8,6 @@ import os
 
 import pytest
 
-gpu = pytest.mark.gpu
 cudnn = pytest.mark.cudnn
 slow = pytest.mark.slow
 ideep = pytest.mark.ideep
@@ -45,6 +44,11 @@ def get_gpu_count():
     if limit is not None:
         count = min(count, int(limit))
     return count
+
+
+def gpu(f):
+    """Marks a test as needing a GPU (``pytest -m gpu`` selects these tests)."""
+    return pytest.mark.gpu(f)
 
 
 def multi_gpu(gpu_num):

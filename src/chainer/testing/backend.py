@@ -137,12 +137,12 @@ class BackendConfig:
             marks.append(attr.chainerx)
             backend_name, _, index = str(self.chainerx_device).partition(':')
             if backend_name == 'cuda':
-                marks.append(attr.gpu)
+                marks.append(pytest.mark.gpu)
                 if index.isdigit() and int(index) >= 1:
                     marks.append(pytest.mark.multi_gpu(int(index) + 1))
             marks.append(pytest.mark.skip(reason=self.skip_reason()))
         elif self.use_cuda:
-            marks.append(attr.gpu)
+            marks.append(pytest.mark.gpu)
             if self.use_cudnn != 'never':
                 marks.append(attr.cudnn)
             if self.cuda_device >= 1:

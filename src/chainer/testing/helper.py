@@ -29,15 +29,30 @@ _SIMPLE_OPS = {
 }
 
 
+def _installed_version(name):
+    """The installed version of the distribution ``name``, or None.
+
+    rechainer is Chainer (and ChainerMN, which ships with it): without the ``chainer`` stand-in
+    distribution installed, their version is the API level rechainer provides.
+    """
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        if name.lower().replace('_', '-') in ('chainer', 'chainermn'):
+            import chainer
+            return chainer.__version__
+        return None
+
+
 def _simple_satisfied(requirement):
     match = re.fullmatch(r'\s*([A-Za-z0-9_.\-]+)\s*(.*)', requirement)
     if match is None:
         raise ValueError(f'cannot parse requirement {requirement!r}')
     name, spec = match.groups()
-    try:
-        installed = _version_key(importlib.metadata.version(name))
-    except importlib.metadata.PackageNotFoundError:
+    version = _installed_version(name)
+    if version is None:
         return False
+    installed = _version_key(version)
     for clause in filter(None, (c.strip() for c in spec.split(','))):
         op = next((o for o in ('==', '!=', '>=', '<=', '>', '<') if clause.startswith(o)), None)
         if op is None:
@@ -51,9 +66,8 @@ def _satisfied(requirement):
     if Requirement is None:
         return _simple_satisfied(requirement)
     req = Requirement(requirement)
-    try:
-        installed = importlib.metadata.version(req.name)
-    except importlib.metadata.PackageNotFoundError:
+    installed = _installed_version(req.name)
+    if installed is None:
         return False
     return req.specifier.contains(Version(installed), prereleases=True)
 

@@ -1,4 +1,5 @@
 """Training loop abstraction: trainer, updaters, extensions and triggers."""
+from chainer import _lazy
 from chainer.training import extension  # NOQA
 from chainer.training import extensions  # NOQA
 from chainer.training import trainer  # NOQA
@@ -19,3 +20,7 @@ from chainer.training.triggers import IntervalTrigger  # NOQA
 from chainer.training.updaters import ParallelUpdater  # NOQA
 from chainer.training.updaters import StandardUpdater  # NOQA
 from chainer.training.util import get_trigger  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

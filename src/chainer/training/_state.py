@@ -34,3 +34,13 @@ def number(serializer, key, value):
     if loaded is None:  # a dry run, or None stored
         return value
     return loaded.item() if hasattr(loaded, 'item') else loaded
+
+
+def serialize_optional(serializer, name, obj):
+    """``obj.serialize(serializer[name])``, skipped when loading a file without that part
+    (or when ``obj`` has no ``serialize``, as a plain callable trigger)."""
+    if not hasattr(obj, 'serialize'):
+        return
+    child = optional_child(serializer, name)
+    if child is not None:
+        obj.serialize(child)

@@ -8,6 +8,7 @@ from chainer import reporter as reporter_module
 from chainer import serializer as serializer_module
 from chainer.training import extension as extension_module
 from chainer.training import util
+from chainer.utils import _random_state
 
 _get_time = time.perf_counter
 
@@ -212,7 +213,9 @@ class Trainer:
         """Saves or loads the state of the updater, the extensions and the triggers.
 
         Keys: ``updater/...``, ``stop_trigger/...``, ``extensions/<name>/...``,
-        ``extension_triggers/<name>/...`` and ``_snapshot_elapsed_time``.
+        ``extension_triggers/<name>/...`` and ``_snapshot_elapsed_time``, as in Chainer
+        7.8.1, and ``_random_state/...``: the state of NumPy's global generator, which a
+        load restores (files without it leave the generator alone).
         """
         self.updater.serialize(serializer['updater'])
         if hasattr(self.stop_trigger, 'serialize'):
@@ -224,6 +227,10 @@ class Trainer:
                 entry.extension.serialize(s_ext[name])
             if hasattr(entry.trigger, 'serialize'):
                 entry.trigger.serialize(s_trig[name])
+        # NumPy's global generator (dropout, shuffling...), so that a resumed run draws
+        # what an uninterrupted one would; Chainer 7.8.1 saves no random state.
+        _random_state.serialize_child(serializer, '_random_state',
+                                      _random_state.global_generator())
         if isinstance(serializer, serializer_module.Serializer):
             elapsed = self.elapsed_time if (self._done or self._start_at is not None) \
                 else self._snapshot_elapsed_time

@@ -8,6 +8,7 @@ import tempfile
 
 import numpy
 
+from chainer import _lazy
 from chainer.utils.array import size_of_shape, sum_to  # NOQA
 from chainer.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
 from chainer.utils.error import _format_array_props  # NOQA
@@ -144,6 +145,9 @@ def __getattr__(name):
         return importlib.import_module(f'chainer.utils.{name}')
     module = _LAZY_NAMES.get(name)
     if module is None:
+        submodule = _lazy.import_submodule(__name__, name)
+        if submodule is not None:
+            return submodule
         raise AttributeError(f"module 'chainer.utils' has no attribute '{name}'")
     try:
         return getattr(importlib.import_module(f'chainer.utils.{module}'), name)

@@ -81,14 +81,14 @@ class _FunctionCheckContext:
         _thread_local.current_function = self._previous
 
 
-def get_function_check_context(function):
-    """Returns a context in which :class:`InvalidType` names ``function``.
+def get_function_check_context(f):
+    """Returns a context in which :class:`InvalidType` names the function ``f``.
 
     Args:
-        function: Object with a ``label`` attribute (a ``FunctionNode``'s
-            label defaults to its class name).
+        f: Object with a ``label`` attribute (a ``FunctionNode``'s label defaults to its
+            class name).
     """
-    return _FunctionCheckContext(function)
+    return _FunctionCheckContext(f)
 
 
 class LightMode:
@@ -202,7 +202,9 @@ def _get_type(name, index, array, accept_none, shape):
     if array is None:
         if accept_none:
             return Variable(TypeInfo((), None), var)
-        raise TypeError(f'{var} is None, but an array is required')
+        # AttributeError, with the words of Chainer's (which reads None.dtype here).
+        raise AttributeError(f"'NoneType' object has no attribute 'dtype' "
+                             f'({var} is None, but an array is required)')
     if not (hasattr(array, 'shape') and hasattr(array, 'dtype')):
         raise TypeError(f'{var} must be an array, got {type(array).__name__}')
     return Variable(TypeInfo(array.shape if shape is None else tuple(shape), array.dtype), var)

@@ -7,10 +7,11 @@ from chainer import device_resident
 class WalkerAlias(device_resident.DeviceResident):
     """Draws samples from ``{0, ..., n-1}`` with given probabilities in O(1) each.
 
-    The table is built once (Vose's variant of Walker's method): bucket ``i`` keeps
-    its own index with probability ``threshold[i]`` and otherwise an *alias*, so a
-    sample is one uniform draw, one lookup and one comparison. Sampling is
-    vectorized and runs on the CPU or, after :meth:`to_gpu`, on the GPU.
+    The table is built once: bucket ``i`` yields ``values[2 * i]`` with probability
+    ``threshold[i]`` and otherwise its *alias* ``values[2 * i + 1]``, so a sample is
+    one uniform draw, one lookup and one comparison. The table is Chainer 7.8.1's,
+    so a seeded run draws the same samples. Sampling is vectorized and runs on the
+    CPU or, after :meth:`to_gpu`, on the GPU.
 
     Args:
         probs (list or array of float): Weights of the entries; they are normalized
@@ -20,7 +21,7 @@ class WalkerAlias(device_resident.DeviceResident):
         threshold (array): ``float32`` of shape ``(n,)``: probability that bucket
             ``i`` yields ``values[2 * i]`` rather than ``values[2 * i + 1]``.
         values (array): ``int32`` of shape ``(2 * n,)``: the two candidates of
-            each bucket (the bucket itself, then its alias).
+            each bucket.
 
     Being a :class:`~chainer.DeviceResident`, it moves to a device with
     ``to_device`` (or ``to_gpu``/``to_cpu``); :attr:`use_gpu` tells whether it is on
@@ -39,22 +40,25 @@ class WalkerAlias(device_resident.DeviceResident):
         if not total > 0 or (p < 0).any():
             raise ValueError('WalkerAlias needs non-negative probabilities with a positive '
                              f'sum, got {probs!r}')
-        scaled = p * (n / total)      # mean 1: each bucket holds one unit of mass
-        threshold = numpy.ones(n, numpy.float64)
-        values = numpy.repeat(numpy.arange(n, dtype=numpy.int32), 2)
-        small = [i for i in range(n) if scaled[i] < 1]
-        large = [i for i in range(n) if scaled[i] >= 1]
-        # Fill each under-full bucket with mass taken from an over-full one.
-        while small and large:
-            s = small.pop()
-            g = large[-1]
-            threshold[s] = scaled[s]
-            values[2 * s + 1] = g
-            scaled[g] -= 1 - scaled[s]
-            if scaled[g] < 1:
-                small.append(large.pop())
-        # What is left is full up to rounding: such buckets always yield themselves.
-        self.threshold = threshold.astype(numpy.float32)
+        # The table Chainer 7.8.1 builds, so that a seeded draw picks the same entries:
+        # float32 probabilities, visited from the least to the most likely (ties by
+        # index); bucket k takes entry k of that order, and an entry with more than one
+        # bucket of mass tops up the earlier under-full buckets as their alias.
+        p32 = p.astype(numpy.float32)
+        p32 /= p32.sum()
+        threshold = numpy.ones(n, numpy.float32)
+        values = numpy.zeros(2 * n, numpy.int32)
+        order = numpy.lexsort((numpy.arange(n), p32))
+        topped = 0      # buckets before this one have their alias
+        for k, i in enumerate(order.tolist()):
+            mass = float(p32[i]) * n     # in double precision, stored as float32
+            while mass > 1 and topped < k:
+                values[2 * topped + 1] = i
+                mass -= 1.0 - float(threshold[topped])
+                topped += 1
+            threshold[k] = mass
+            values[2 * k] = i
+        self.threshold = threshold
         self.values = values
 
     @property

@@ -45,11 +45,15 @@ def test_no_repeat_stops_and_reset_restarts(kind):
 @pytest.mark.parametrize('stop_after', [2, 4, 7])
 def test_resume_mid_epoch_gives_the_same_batches(kind, stop_after):
     # An interrupted run (snapshot after `stop_after` batches, restored into a new
-    # iterator) sees exactly the batches of an uninterrupted one, across epochs.
+    # iterator) sees exactly the batches of an uninterrupted one that took the same
+    # snapshot (taking one drops what prefetching iterators read ahead, as in Chainer),
+    # across epochs.
     dataset = list(range(7))
     np.random.seed(0)
     full = _make(kind, dataset, 3)
-    expected = [full.next() for _ in range(stop_after + 8)]
+    expected = [full.next() for _ in range(stop_after)]
+    _serializers.save(full)
+    expected += [full.next() for _ in range(8)]
     full.finalize()
 
     np.random.seed(0)
@@ -117,14 +121,87 @@ def test_shuffle_and_order_sampler_are_exclusive():
                                  order_sampler=iterators.ShuffleOrderSampler())
 
 
-def test_shuffle_order_sampler_reproducible_and_global_state_untouched():
+def test_shuffle_order_sampler_reproducible_and_global_state_restored():
     a = iterators.ShuffleOrderSampler(np.random.RandomState(3))
     b = iterators.ShuffleOrderSampler(np.random.RandomState(3))
     assert a(np.arange(6), 0).tolist() == b(np.arange(6), 0).tolist()
-    # A sampler on NumPy's global generator saves nothing (the state is not its own).
-    assert _serializers.save(iterators.ShuffleOrderSampler()) == {}
+    # A sampler on NumPy's global generator saves its state, and a load restores it.
+    np.random.seed(5)
+    saved = _serializers.save(iterators.ShuffleOrderSampler())
+    expected = np.random.permutation(6).tolist()
+    _serializers.load(saved, iterators.ShuffleOrderSampler())
+    assert np.random.permutation(6).tolist() == expected
+    # A file without the state (Chainer's) leaves the generator alone.
+    np.random.seed(5)
+    _serializers.load({}, iterators.ShuffleOrderSampler())
+    assert np.random.permutation(6).tolist() == expected
 
 
 def test_dali_iterator_is_a_clear_error():
     with pytest.raises(RuntimeError, match='not supported'):
         iterators.DaliIterator(None)
+
+
+class _CountingSampler:
+    # Records when orders are drawn (as NumPy's generator sees them in Chainer).
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, order, position):
+        self.calls += 1
+        return np.arange(len(order))
+
+
+# Orders drawn after each of the first batches (3 a epoch): the initial one, then the next
+# epoch's when the batch that ends an epoch is requested: at once (serial), one batch ahead
+# (threads), n_prefetch + 1 ahead (processes), as Chainer 7.8.1 draws them.
+@pytest.mark.parametrize('make,expected', [
+    (lambda s: iterators.SerialIterator(list(range(6)), 2, order_sampler=s),
+     [1, 1, 2, 2, 2, 3]),
+    (lambda s: iterators.MultithreadIterator(list(range(6)), 2, order_sampler=s),
+     [1, 2, 2, 2, 3, 3]),
+    (lambda s: iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=s,
+                                              n_processes=1),
+     [2, 2, 2, 3, 3, 3]),
+    (lambda s: iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=s,
+                                              n_processes=1, n_prefetch=2),
+     [2, 2, 3, 3, 3, 4]),
+], ids=['serial', 'thread', 'process', 'process-prefetch2'])
+def test_orders_are_drawn_when_chainer_draws_them(make, expected):
+    sampler = _CountingSampler()
+    it = make(sampler)
+    assert sampler.calls == 1
+    got = []
+    for _ in expected:
+        it.next()
+        got.append(sampler.calls)
+    assert got == expected
+    if hasattr(it, 'finalize'):
+        it.finalize()
+
+
+@pytest.mark.parametrize('kind,first', [('thread', 2), ('process', 1)])
+def test_saving_drops_what_was_read_ahead(kind, first):
+    # As in Chainer 7.8.1, serializing a prefetching iterator forgets the batches it read
+    # ahead: the order the batch ending the epoch drew is drawn again.
+    sampler = _CountingSampler()
+    if kind == 'thread':
+        it = iterators.MultithreadIterator(list(range(6)), 2, order_sampler=sampler)
+    else:
+        it = iterators.MultiprocessIterator(list(range(6)), 2, order_sampler=sampler,
+                                            n_processes=1)
+    for _ in range(first):
+        it.next()
+    assert sampler.calls == 2
+    _serializers.save(it)
+    assert it.next() == [2, 3] if kind == 'process' else it.next() == [4, 5]
+    assert sampler.calls == 3
+    it.finalize()
+
+
+def test_shuffled_orders_come_from_the_global_generator():
+    np.random.seed(4)
+    expected = [np.random.permutation(5).tolist() for _ in range(2)]
+    np.random.seed(4)
+    it = iterators.SerialIterator(list(range(5)), 5)
+    assert [it.next() for _ in range(2)] == expected

@@ -75,3 +75,42 @@ def test_save_is_atomic(tmp_path):
         serializers.save_hdf5(path, Broken())
     assert open(path, 'rb').read() == good
     assert os.listdir(tmp_path) == ['tree.h5']
+
+
+class _Text:
+    # An object with text values, as LogReport's log or a DictSummary's names.
+    def __init__(self, text='', names=()):
+        self.text = text
+        self.names = numpy.asarray(list(names), dtype=str)
+
+    def serialize(self, serializer):
+        self.text = serializer('text', self.text)
+        saving = isinstance(serializer, serializers.HDF5Serializer)
+        self.names = numpy.asarray(serializer('names', self.names if saving else None))
+
+
+@pytest.mark.parametrize('text', ['', 'plain', '[{"main/loss": 0.5}]', 'ünïcode ✓'])
+def test_text_is_stored_as_utf8_strings(tmp_path, text):
+    # h5py refuses NumPy's unicode arrays (as Chainer 7.8.1's writer does); rechainer
+    # stores variable-length UTF-8 strings and reads them back as str.
+    path = str(tmp_path / 'text.h5')
+    serializers.save_hdf5(path, _Text(text, ['a', 'bc']))
+    with h5py.File(path, 'r') as f:
+        assert h5py.check_string_dtype(f['text'].dtype).encoding == 'utf-8'
+    loaded = _Text('x', ['y', 'z'])
+    serializers.load_hdf5(path, loaded)
+    assert loaded.text == text and isinstance(loaded.text, str)
+    assert loaded.names.tolist() == ['a', 'bc']
+
+
+def test_many_datasets(tmp_path):
+    # With many datasets h5py reads back what it wrote through the temporary
+    # file, which must be open for reading too.
+    import chainer
+    from chainer import links as L
+    model = chainer.ChainList(*[L.Linear(2, 2) for _ in range(800)])
+    path = str(tmp_path / 'big.h5')
+    serializers.save_hdf5(path, model)
+    other = chainer.ChainList(*[L.Linear(2, 2) for _ in range(800)])
+    serializers.load_hdf5(path, other)
+    numpy.testing.assert_array_equal(other[799].W.array, model[799].W.array)

@@ -1,3 +1,4 @@
+import importlib.metadata
 import unittest
 import warnings
 
@@ -23,6 +24,24 @@ def test_simple_parser_fallback():
     assert not helper._simple_satisfied('a-distribution-that-does-not-exist>=1')
     with pytest.raises(ValueError):
         helper._simple_satisfied('numpy~~1')
+
+
+@pytest.mark.parametrize('satisfied', [helper._satisfied, helper._simple_satisfied])
+def test_chainer_is_installed_without_the_stand_in_distribution(monkeypatch, satisfied):
+    # rechainer is Chainer 7.8.1: 'chainer>=5' holds even where no distribution named chainer
+    # is installed (add-ons' suites skip on it otherwise).
+    version = importlib.metadata.version
+
+    def no_chainer(name):
+        if name in ('chainer', 'chainermn'):
+            raise importlib.metadata.PackageNotFoundError(name)
+        return version(name)
+
+    monkeypatch.setattr(importlib.metadata, 'version', no_chainer)
+    assert satisfied('chainer>=5')
+    assert satisfied('chainermn>=7')
+    assert not satisfied('chainer>=8')
+    assert not satisfied('chainerrl')
 
 
 def test_with_requires_keeps_or_skips():

@@ -46,3 +46,25 @@ def test_sample_gpu():
     numpy.testing.assert_allclose(freq, [0.25, 0.75], atol=0.03)
     sampler.to_cpu()
     assert not sampler.use_gpu and isinstance(sampler.sample((3,)), numpy.ndarray)
+
+
+# Tables Chainer 7.8.1 builds (recorded from it): the same tables give a seeded run the same
+# samples.
+@pytest.mark.parametrize('probs,threshold,values', [
+    ([0.1, 0.5, 0.4], [0.3, 0.5, 1.], [0, 2, 2, 1, 1, 0]),
+    ([3, 2, 1, 4], [0.4, 0.8, 0.6, 1.], [2, 0, 1, 3, 0, 3, 3, 0]),
+    ([1, 1, 1, 1, 0], [0., 0.25, 0.5, 0.75, 1.], [4, 0, 0, 1, 1, 2, 2, 3, 3, 0]),
+])
+def test_tables_are_chainers(probs, threshold, values):
+    sampler = utils.WalkerAlias(probs)
+    numpy.testing.assert_allclose(sampler.threshold, threshold, rtol=1e-6)
+    assert sampler.values.tolist() == values
+    assert sampler.threshold.dtype == numpy.float32 and sampler.values.dtype == numpy.int32
+    # One uniform draw per sample: bucket int(u), its alias when u's fraction is past the
+    # threshold.
+    numpy.random.seed(3)
+    u = numpy.random.uniform(0, len(probs), 20)
+    bucket = u.astype(numpy.int32)
+    expected = sampler.values[2 * bucket + (u - bucket >= sampler.threshold[bucket])]
+    numpy.random.seed(3)
+    assert sampler.sample((20,)).tolist() == expected.tolist()

@@ -62,16 +62,22 @@ def param_shape(x_ndim, p_shape):
     return (1,) + tuple(p_shape) + (1,) * (x_ndim - len(p_shape) - 1)
 
 
-def check_param_input(in_types, names):
-    """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1.."""
+def check_param_input(in_types, names, p_first=False):
+    """States the contract of ``f(x, p)``: float ``x``, ``p`` of its dtype covering axes 1..
+
+    ``p_first`` states the conditions with ``p`` first, ``p.ndim <= x.ndim - 1`` and
+    ``p.shape == x.shape[1:...]`` (swish's words in Chainer), rather than ``x.ndim >= p.ndim +
+    1`` and ``x.shape[1:...] == p.shape`` (prelu's).
+    """
     type_check._argname(in_types, names)
     x_type, p_type = in_types
     type_check.expect(
         x_type.dtype.kind == 'f',
         p_type.dtype == x_type.dtype,
-        x_type.ndim >= p_type.ndim + 1,
-        x_type.shape[1:1 + type_check.eval(p_type.ndim)] == p_type.shape,
+        p_type.ndim <= x_type.ndim - 1 if p_first else x_type.ndim >= p_type.ndim + 1,
     )
+    covered = x_type.shape[1:1 + type_check.eval(p_type.ndim)]
+    type_check.expect(p_type.shape == covered if p_first else covered == p_type.shape)
 
 
 class FirstOrderGrad(function_node.FunctionNode):

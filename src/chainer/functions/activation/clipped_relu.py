@@ -5,6 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.activation import _grad_util
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class ClippedReLU(function_node.FunctionNode):
@@ -30,7 +31,7 @@ class ClippedReLU(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x = self.inputs[0].data
         # NOTE: the slope is 1 only strictly inside (0, z); both kinks count as flat.
-        coef = ((x > 0) & (x < self.cap)).astype(x.dtype)
+        coef, = _static_arrays.compute(_slopes, x, cap=self.cap)
         return _grad_util.ScaleGrad(coef).apply(grad_outputs)
 
 
@@ -73,3 +74,7 @@ def relu6(x):
         array([0., 2., 6.], dtype=float32)
     """
     return ClippedReLU(6.0).apply((x,))[0]
+
+
+def _slopes(x, cap):
+    return ((x > 0) & (x < cap)).astype(x.dtype)

@@ -3,6 +3,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.functions.activation import _grad_util
+from chainer.functions import _static_arrays
 
 
 class CReLU(function_node.FunctionNode):
@@ -23,7 +24,8 @@ class CReLU(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x = self.inputs[0].data
-        pos, neg, axis = x > 0, x < 0, self._axis
+        pos, neg = _static_arrays.compute(_signs, x)
+        axis = self._axis
         index = (slice(None),) * axis
         n = x.shape[axis]
 
@@ -64,3 +66,7 @@ def crelu(x, axis=1):
         array([[0., 2., 1., 0.]], dtype=float32)
     """
     return CReLU(axis).apply((x,))[0]
+
+
+def _signs(x):
+    return x > 0, x < 0

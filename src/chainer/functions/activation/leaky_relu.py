@@ -3,6 +3,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.activation import _grad_util
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class LeakyReLU(function_node.FunctionNode):
@@ -23,8 +24,7 @@ class LeakyReLU(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x = self.inputs[0].data
-        xp = backend.get_array_module(x)
-        coef = xp.where(x >= 0, x.dtype.type(1), x.dtype.type(self.slope))
+        coef, = _static_arrays.compute(_slopes, x, slope=self.slope)
         return _grad_util.ScaleGrad(coef).apply(grad_outputs)
 
 
@@ -51,3 +51,8 @@ def leaky_relu(x, slope=0.2):
                [ 2. , -0.6]], dtype=float32)
     """
     return LeakyReLU(slope).apply((x,))[0]
+
+
+def _slopes(x, slope):
+    xp = backend.get_array_module(x)
+    return xp.where(x >= 0, x.dtype.type(1), x.dtype.type(slope))

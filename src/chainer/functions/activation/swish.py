@@ -25,7 +25,7 @@ class Swish(function_node.FunctionNode):
     """Elementwise ``x * sigmoid(beta * x)`` with a learnable ``beta``."""
 
     def check_type_forward(self, in_types):
-        _grad_util.check_param_input(in_types, ('x', 'beta'))
+        _grad_util.check_param_input(in_types, ('x', 'beta'), p_first=True)
 
     def forward(self, inputs):
         x, beta = inputs

@@ -91,9 +91,10 @@ def _check_bounds(shape, strides, storage_offset, size):
         lo = hi = storage_offset
     if lo < 0 or hi >= size:
         raise ValueError(
-            f'as_strided: the view (shape={tuple(shape)}, strides={tuple(strides)}, '
+            'Out of buffer: too large index was specified '
+            f'(as_strided: the view of x (shape={tuple(shape)}, strides={tuple(strides)}, '
             f'storage_offset={storage_offset}) reaches storage elements {lo}..{hi}, '
-            f'but the storage has {size} elements (0..{size - 1})')
+            f'but the storage has {size} elements (0..{size - 1}))')
 
 
 def _stride_array(array, shape, strides, storage_offset):

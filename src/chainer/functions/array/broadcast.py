@@ -69,16 +69,16 @@ class BroadcastTo(function_node.FunctionNode):
         else:
             for i in range(-1, -len(shape) - 1, -1):
                 if shape[i] != target[i] and shape[i] != 1:
-                    expect = f'x.shape[{i}] == {target[i]}'
-                    if target[i] != 1:
-                        expect += f' or x.shape[{i}] == 1'
-                    actual = f'x.shape[{i}] = {shape[i]}'
+                    # (Chainer's words: it calls the input in_type[0] here)
+                    expect = (f'in_type[0].shape[{i}] == {target[i]} or '
+                              f'in_type[0].shape[{i}] == 1')
+                    actual = f'in_type[0].shape: {shape}'
                     break
             else:
                 return
         raise type_check.InvalidType(
-            expect, actual, f'broadcast_to: x of shape {shape} cannot be broadcast to shape '
-            f'{target}\nExpect: {expect}\nActual: {actual}')
+            expect, actual, f'Expect: {expect}\nActual: {actual}\n'
+            f'broadcast_to: x of shape {shape} cannot be broadcast to shape {target}')
 
     def forward(self, inputs):
         x, = inputs
@@ -110,6 +110,10 @@ def broadcast_to(x, shape):
     """
     if _checks.is_int(shape):
         shape = (shape,)
-    if isinstance(shape, (tuple, list)) and x.shape == tuple(shape):
+    try:
+        x_shape = x.shape
+    except AttributeError:
+        raise _checks.not_an_array('broadcast_to', 'x', x) from None
+    if isinstance(shape, (tuple, list)) and x_shape == tuple(shape):
         return chainer.as_variable(x)
     return BroadcastTo(shape).apply((x,))[0]

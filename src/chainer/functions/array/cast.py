@@ -3,6 +3,7 @@ import numpy
 
 import chainer
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -46,6 +47,10 @@ def cast(x, typ):
         >>> y.dtype
         dtype('float16')
     """
-    if x.dtype == numpy.dtype(typ) and not chainer.config.enable_backprop:
+    try:
+        x_dtype = x.dtype
+    except AttributeError:
+        raise _checks.not_an_array('cast', 'x', x) from None
+    if x_dtype == numpy.dtype(typ) and not chainer.config.enable_backprop:
         return chainer.as_variable(x)
     return Cast(typ).apply((x,))[0]

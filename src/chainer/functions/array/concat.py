@@ -33,6 +33,11 @@ class Concat(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
+        # Chainer's words first: in_types[0].ndim > axis, or -in_types[0].ndim <= axis
+        if self.axis >= 0:
+            type_check.expect(x0.ndim > _checks.named(in_types, self.axis, 'axis'))
+        else:
+            type_check.expect(-x0.ndim <= self.axis)
         _checks.expect_axis(x0, self.axis, func='concat', xname='xs[0]')
         check_same_except(in_types, self.axis % type_check.eval(x0.ndim))
 

@@ -2,6 +2,7 @@
 from chainer import backend
 from chainer.backends import cuda
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -11,6 +12,9 @@ class Copy(function_node.FunctionNode):
     def __init__(self, in_device, out_device):
         self._in_device = in_device
         self._out_device = out_device
+
+    # Chainer's attribute name for the destination.
+    out_device = property(lambda self: self._out_device)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
@@ -50,6 +54,7 @@ def copy(x, dst):
         >>> y.array is x
         False
     """
+    _checks.refuse_none('copy', 'x', x)
     array = x.array if hasattr(x, 'array') else x
     in_device = backend.get_device_from_array(array)
     if isinstance(dst, cuda.DummyDeviceType):

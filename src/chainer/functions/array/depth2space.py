@@ -18,7 +18,7 @@ class Depth2Space(function_node.FunctionNode):
         self.r = r
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('X',))
+        type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
         type_check.expect(x_type.shape[1] % (self.r * self.r) == 0)

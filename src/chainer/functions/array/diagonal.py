@@ -16,12 +16,13 @@ class Diagonal(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        type_check.expect(x_type.ndim >= 2)
         for name, axis in (('axis1', self.axis1), ('axis2', self.axis2)):
-            _checks.expect_axis(x_type, axis, func='diagonal', name=name)
+            _checks.expect_axis(x_type, axis, func='diagonal', name=name, neg='minus')
         ndim = type_check.eval(x_type.ndim)
-        type_check.expect(_checks.named(in_types, self.axis1 % ndim, 'axis1')
-                          != _checks.named(in_types, self.axis2 % ndim, 'axis2'))
+        if self.axis1 % ndim == self.axis2 % ndim:
+            # a ValueError, as NumPy's (which Chainer 7.8.1 lets through)
+            raise ValueError(f'diagonal: axis1 and axis2 must be different axes, got '
+                             f'axis1={self.axis1} and axis2={self.axis2} for a {ndim}-d x')
 
     def forward(self, inputs):
         x, = inputs

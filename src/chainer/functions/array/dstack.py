@@ -10,7 +10,10 @@ class Dstack(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
+        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(in_types))))
         x0 = in_types[0]
+        for t in in_types[1:]:
+            type_check.expect(x0.dtype == t.dtype, x0.ndim == t.ndim)
         ndim = type_check.eval(x0.ndim)
         if ndim <= 2:
             # 0-D, 1-D and 2-D inputs gain axes of length one before joining,

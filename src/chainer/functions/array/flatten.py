@@ -1,4 +1,5 @@
 """Flatten a variable into one dimension."""
+from chainer.functions import _checks
 from chainer.functions.array import reshape as _reshape
 
 
@@ -17,4 +18,5 @@ def flatten(x):
         >>> F.flatten(x).array
         array([0., 1., 2., 3., 4., 5.], dtype=float32)
     """
+    _checks.shape_of('flatten', 'x', x)
     return _reshape.reshape(x, (x.size,))

@@ -9,7 +9,7 @@ class FlipUD(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a',))
-        type_check.expect(in_types[0].ndim >= 1)
+        type_check.expect(in_types[0].dtype.kind == 'f', in_types[0].ndim >= 1)
 
     def forward(self, inputs):
         xp = backend.get_array_module(*inputs)

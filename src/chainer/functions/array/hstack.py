@@ -10,6 +10,9 @@ class Hstack(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
+        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(in_types))))
+        for t in in_types[1:]:
+            type_check.expect(in_types[0].dtype == t.dtype, in_types[0].ndim == t.ndim)
         ndim = type_check.eval(in_types[0].ndim)
         if ndim <= 1:
             for t in in_types[1:]:

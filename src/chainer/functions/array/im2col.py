@@ -44,7 +44,7 @@ class Im2ColGrad(function_node.FunctionNode):
         f = self.im2col
         n, _, out_h, out_w = gy.shape
         h, w = f._in_hw
-        col = gy.reshape(n, -1, f.kh, f.kw, out_h, out_w)
+        col = gy.reshape(n, gy.shape[1] // (f.kh * f.kw), f.kh, f.kw, out_h, out_w)
         return conv.col2im_cpu(col, f.sy, f.sx, f.ph, f.pw, h, w, f.dy, f.dx),
 
     def backward(self, indexes, grad_outputs):

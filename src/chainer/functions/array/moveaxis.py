@@ -22,9 +22,11 @@ class Moveaxis(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
         for name in ('source', 'destination'):
             for axis in getattr(self, name):
-                _checks.expect_axis(x_type, axis, func='moveaxis', name=f'{name} entry')
+                _checks.expect_axis(x_type, axis, func='moveaxis', name=f'{name} entry',
+                                    neg='gt')
         if len(self.source) != len(self.destination):
             raise ValueError(
                 'moveaxis: source and destination must have the same number of axes, '

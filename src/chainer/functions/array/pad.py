@@ -18,6 +18,12 @@ class Pad(function_node.FunctionNode):
         self.mode = mode
         self.keywords = keywords
 
+    @property
+    def pad_bw(self):
+        """The widths as Chainer keeps them: an array, a single width given twice."""
+        widths = numpy.asarray(self.pad_width)
+        return numpy.repeat(widths, 2) if widths.size == 1 else widths
+
     def check_type_forward(self, in_types):
         # numpy.pad / cupy.pad validate pad_width and the keywords themselves.
         type_check._argname(in_types, ('x',))

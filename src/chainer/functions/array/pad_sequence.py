@@ -23,6 +23,7 @@ class PadSequence(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
+        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(in_types))))
         x0 = in_types[0]
         for t in in_types:
             type_check.expect(t.ndim > 0, t.shape[1:] == x0.shape[1:], t.dtype == x0.dtype)

@@ -16,10 +16,12 @@ def _check_permutation(indices):
     lo = int(indices.min())
     hi = int(indices.max())
     if lo < 0 or hi >= n:
-        raise ValueError(f'Out of bounds index: {lo if lo < 0 else hi}')
+        raise ValueError(f'Out of bounds index: {lo if lo < 0 else hi} (permutate: indices '
+                         f'must be a permutation of 0..{n - 1})')
     counts = xp.bincount(indices, minlength=n)
     if int(counts.max()) > 1:
-        raise ValueError(f'indices contains duplicate value: {int(counts.argmax())}')
+        raise ValueError(f'indices contains duplicate value: {int(counts.argmax())} (permutate: '
+                         f'indices must be a permutation of 0..{n - 1})')
 
 
 def _inverse(indices):
@@ -38,12 +40,22 @@ class Permutate(function_node.FunctionNode):
         self.axis = _checks.axis_arg('permutate', axis, bool_ok=True)
         self.inv = inv
 
+    @property
+    def indices(self):
+        """The permutation (Chainer's attribute), once applied."""
+        return self.inputs[1].data if self.inputs else None
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'indices'))
         x_type, ind_type = in_types
         _checks.expect_axis(x_type, self.axis, func='permutate')
-        type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1,
-                          x_type.shape[self.axis] == ind_type.shape[0])
+        if type_check.eval(ind_type.dtype).kind != 'i' or type_check.eval(ind_type.ndim) != 1:
+            # ValueError in Chainer's words
+            raise ValueError(
+                f'indices should be a one-dimensional int array (permutate got indices of '
+                f'dtype {type_check.eval(ind_type.dtype)} and shape '
+                f'{type_check.eval(ind_type.shape)})')
+        type_check.expect(x_type.shape[self.axis] == ind_type.shape[0])
 
     def forward(self, inputs):
         x, indices = inputs

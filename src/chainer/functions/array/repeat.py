@@ -11,7 +11,7 @@ def _normalize_repeats(repeats):
     # Bools count as 0/1, as in Chainer (True repeats each element once).
     if isinstance(repeats, (int, numpy.integer)):
         repeats = (int(repeats),)
-    elif isinstance(repeats, (tuple, list)) and all(
+    elif isinstance(repeats, tuple) and all(
             isinstance(r, (int, numpy.integer)) for r in repeats):
         repeats = tuple(int(r) for r in repeats)
     else:
@@ -140,4 +140,5 @@ def repeat(x, repeats, axis=None):
                [3., 4.],
                [3., 4.]], dtype=float32)
     """
+    _checks.refuse_none('repeat', 'x', x)
     return Repeat(repeats, axis).apply((x,))[0]

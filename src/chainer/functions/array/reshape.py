@@ -43,16 +43,19 @@ class Reshape(function_node.FunctionNode):
                 raise ValueError(f'reshape: the -1 in shape {self.shape} cannot be inferred '
                                  'when another entry is 0')
             ok = size % self._known == 0
-            expect = 'x.size % prod(known entries of shape) == 0'
+            # (Chainer's words, and its Actual: the remainder and 0)
+            expect = f'prod(x.shape) % known_size(={self._known}) == 0'
+            actual = f'{size % self._known} != 0'
         else:
             ok = size == self._known
-            expect = 'x.size == prod(shape)'
+            expect = f'prod(x.shape) == prod({self.shape})'
+            actual = f'{size} != {self._known}'
         if not ok:
             raise type_check.InvalidType(
-                expect, f'{size} vs {self._known}',
+                expect, actual,
+                f'Expect: {expect}\nActual: {actual}\n'
                 f'reshape: x of shape {x_shape} ({size} elements) cannot be reshaped to '
-                f'{self.shape}\nExpect: {expect}\nActual: x.size = {size}, '
-                f'prod = {self._known}')
+                f'{self.shape}')
 
     def forward(self, inputs):
         x, = inputs
@@ -84,6 +87,10 @@ def reshape(x, shape):
         (3, 2)
     """
     shape = _normalize_shape(shape)
-    if x.shape == shape:
+    try:
+        x_shape = x.shape
+    except AttributeError:
+        raise _checks.not_an_array('reshape', 'x', x) from None
+    if x_shape == shape:
         return chainer.as_variable(x)
     return Reshape(shape).apply((x,))[0]

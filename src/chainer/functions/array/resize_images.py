@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 # Up to this input width a product with the dense interpolation matrix (one big
@@ -137,7 +138,7 @@ def _resample(x, plans, transpose):
 class ResizeImages(function_node.FunctionNode):
     """Resamples the two spatial axes of an ``(n, c, h, w)`` batch."""
 
-    def __init__(self, output_shape, mode='bilinear', align_corners=True):
+    def __init__(self, output_shape, mode, align_corners):
         if mode not in ('bilinear', 'nearest'):
             raise ValueError(f"resize_images: mode must be 'bilinear' or 'nearest', "
                              f'got {mode!r}')
@@ -150,6 +151,7 @@ class ResizeImages(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
+        _checks.expect_kind_of(x_type, numpy.float32)
         type_check.expect(
             x_type.dtype.kind == 'f',
             x_type.ndim == 4,

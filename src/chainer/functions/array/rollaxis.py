@@ -14,10 +14,10 @@ class Rollaxis(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
-        _checks.expect_axis(x_type, self.axis, func='rollaxis')
+        _checks.expect_axis(x_type, self.axis, func='rollaxis', neg='gt')
         # start counts positions between axes, so it may equal ndim.
         _checks.expect_axis(x_type, self.start, 1, func='rollaxis', name='start',
-                            low_extra=0)
+                            low_extra=0, neg='gt')
 
     def forward(self, inputs):
         x, = inputs

@@ -53,8 +53,8 @@ class ScatterAdd(function_node.FunctionNode):
             if s is None or s is Ellipsis:
                 continue
             n_axes += s.ndim if variable._is_array(s) and s.dtype == numpy.bool_ else 1
+        # b may have another dtype: the result keeps a's (b is cast), as in Chainer 7.8.1
         type_check.expect(
-            a_type.dtype == b_type.dtype,
             a_type.ndim >= _checks.named(in_types, n_axes, 'len(slices)'),
         )
 
@@ -67,13 +67,16 @@ class ScatterAdd(function_node.FunctionNode):
         a, b = inputs
         xp = backend.get_array_module(a, b)
         slices = self._slices_on(xp)
-        y = a.copy()
+        self._b_dtype = b.dtype
+        # the sums are taken in the promoted dtype and the result cast to a's
+        dtype = numpy.promote_types(a.dtype, b.dtype)
+        y = a.astype(dtype, copy=True)
         target_shape = y[slices].shape
         if target_shape != b.shape:
             raise ValueError(
-                'Chainer does not support automatic broadcasting of variables: '
-                f'scatter_add requires b.shape == a[slices].shape, got b.shape={b.shape} '
-                f'and a[slices].shape={target_shape}')
+                'Chainer does not support automatic broadcasting of variables. '
+                f'(scatter_add requires b.shape == a[slices].shape, got b.shape={b.shape} '
+                f'and a[slices].shape={target_shape})')
         if not self._advanced:
             y[slices] += b  # basic indexing never hits an element twice
         elif xp is numpy:
@@ -81,7 +84,7 @@ class ScatterAdd(function_node.FunctionNode):
         else:
             import cupyx
             cupyx.scatter_add(y, slices, b)
-        return y,
+        return y.astype(a.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         g, = grad_outputs
@@ -89,7 +92,10 @@ class ScatterAdd(function_node.FunctionNode):
         if 0 in indexes:
             ret.append(g)
         if 1 in indexes:
-            ret.append(chainer.functions.get_item(g, self.slices))
+            gb = chainer.functions.get_item(g, self.slices)
+            if gb.dtype != self._b_dtype:
+                gb = chainer.functions.cast(gb, self._b_dtype)
+            ret.append(gb)
         return tuple(ret)
 
 
@@ -106,8 +112,8 @@ def scatter_add(a, slices, b):
         slices: An int, slice, Ellipsis, None, integer or boolean array, or a
             tuple of them; the same indexes as :func:`~chainer.functions.get_item`.
         b (~chainer.Variable or N-dimensional array): Values to add; its shape
-            must equal ``a[slices].shape`` (no broadcasting) and its dtype that
-            of ``a``.
+            must equal ``a[slices].shape`` (no broadcasting); the result has
+            ``a``'s dtype.
 
     Returns:
         ~chainer.Variable: The sum, shaped like ``a``.

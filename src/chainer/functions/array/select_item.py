@@ -1,5 +1,6 @@
 """Pick one element per row: ``y[i] = x[i, t[i]]``."""
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
@@ -26,7 +27,13 @@ class SelectItem(function_node.FunctionNode):
         self.retain_inputs((1,))
         self._x_shape = x.shape
         xp = backend.get_array_module(x)
-        return x[xp.arange(len(t)), t],
+        try:
+            return x[xp.arange(len(t)), t],
+        except IndexError as e:
+            # (NumPy's error, as in Chainer 7.8.1)
+            _errors.add_to_message(e, f'select_item: every label in t must satisfy 0 <= t < '
+                                      f'x.shape[1] = {x.shape[1]}')
+            raise
 
     def backward(self, indexes, grad_outputs):
         t = self.get_retained_inputs()[0]

@@ -4,6 +4,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class Separate(function_node.FunctionNode):
@@ -28,9 +29,10 @@ class Separate(function_node.FunctionNode):
         return tuple(xs)
 
     def backward(self, indexes, grad_outputs):
-        xp = backend.get_array_module(*[g for g in grad_outputs if g is not None])
+        like = next(g for g in grad_outputs if g is not None).array
         # Slices that got no gradient contribute zeros.
-        gys = [xp.zeros(self._shape, self._dtype) if g is None else g for g in grad_outputs]
+        gys = [_static_arrays.full(like, self._shape, self._dtype, 0) if g is None else g
+               for g in grad_outputs]
         return chainer.functions.stack(gys, self._axis),
 
 

@@ -12,7 +12,7 @@ class Space2Depth(function_node.FunctionNode):
         self.r = r
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('X',))
+        type_check._argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
         type_check.expect(x_type.shape[2] % self.r == 0, x_type.shape[3] % self.r == 0)

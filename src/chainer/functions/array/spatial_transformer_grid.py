@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -21,7 +22,7 @@ def _compute_dtype(dtype):
     return numpy.float32 if dtype == numpy.float16 else dtype
 
 
-class SpatialTransformerGrid(function_node.FunctionNode):
+class SpatialTransformerGrid(_old_style.FunctionCall, function_node.FunctionNode):
     """Computes ``theta @ (x_t, y_t, 1)`` for every point of the output grid."""
 
     def __init__(self, output_shape):

@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -92,15 +93,19 @@ class _Plan:
         return xp.stack([(1 - fu) * (1 - fv), fu * (1 - fv), (1 - fu) * fv, fu * fv], axis=1)
 
 
-class SpatialTransformerSampler(function_node.FunctionNode):
+class SpatialTransformerSampler(_old_style.FunctionCall, function_node.FunctionNode):
     """Samples ``x`` bilinearly at the points of ``grid``."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'grid'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 2)
         x_type, grid_type = in_types
+        type_check.expect(x_type.dtype.kind == 'f')
+        if type_check.eval(grid_type.dtype).kind != 'f':
+            # Float grids of another dtype are accepted (beyond Chainer, for
+            # deformable_convolution_2d_sampler); other kinds get Chainer's words.
+            type_check.expect(grid_type.dtype == x_type.dtype)
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            grid_type.dtype.kind == 'f',
             x_type.ndim == 4,
             grid_type.ndim == 4,
             grid_type.shape[1] == 2,

@@ -7,6 +7,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class SplitAxis(function_node.FunctionNode):
@@ -27,11 +28,18 @@ class SplitAxis(function_node.FunctionNode):
         self.indices_or_sections = ios
         self.axis = _checks.axis_arg('split_axis', axis, bool_ok=True)
 
+    # Chainer's attributes: the split points (a list) or the number of sections (an int).
+    indices = property(lambda self: list(self.indices_or_sections) if isinstance(
+        self.indices_or_sections, tuple) else None)
+    sections = property(lambda self: self.indices_or_sections if isinstance(
+        self.indices_or_sections, int) else None)
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         axis = self.axis
-        _checks.expect_axis(x_type, axis, func='split_axis')
+        _checks.expect_axis(x_type, axis, func='split_axis', xname='in_types[0]')
         ios = self.indices_or_sections
         if isinstance(ios, tuple):
             if ios:
@@ -39,12 +47,18 @@ class SplitAxis(function_node.FunctionNode):
                 type_check.expect(x_type.shape[axis] >= max_index)
             return
         size = _checks._value(x_type.shape)[axis]
-        if ios <= 0 or size % ios:
+        if ios <= 0:
             raise type_check.InvalidType(
-                f'x.shape[{axis}] % sections == 0', f'{size} % {ios}',
-                f'split_axis: x.shape[{axis}] = {size} cannot be split into {ios} equal '
-                f'sections\nExpect: sections > 0 and x.shape[{axis}] % sections == 0\n'
-                f'Actual: sections = {ios}')
+                'sections > 0', f'{ios} <= 0',
+                f'Expect: sections > 0\nActual: sections = {ios}\nsplit_axis: x.shape[{axis}] '
+                f'= {size} cannot be split into {ios} sections')
+        if size % ios:
+            # (Chainer's words: the axis as given)
+            expect, actual = f'in_types[0].shape[{axis}] % sections == 0', f'{size % ios} != 0'
+            raise type_check.InvalidType(
+                expect, actual,
+                f'Expect: {expect}\nActual: {actual}\nsplit_axis: x.shape[{axis}] = {size} '
+                f'cannot be split into {ios} equal sections')
 
     def forward(self, inputs):
         x, = inputs
@@ -57,9 +71,9 @@ class SplitAxis(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         if len(grad_outputs) == 1:
             return grad_outputs
-        xp = backend.get_array_module(*[g for g in grad_outputs if g is not None])
+        like = next(g for g in grad_outputs if g is not None).array
         # Outputs that got no gradient (unused pieces) contribute zeros.
-        gys = [xp.zeros(shape, self._dtype) if g is None else g
+        gys = [_static_arrays.full(like, shape, self._dtype, 0) if g is None else g
                for g, shape in zip(grad_outputs, self._shapes)]
         return chainer.functions.concat(gys, self._axis),
 

@@ -21,7 +21,8 @@ class Squeeze(function_node.FunctionNode):
         x_type, = in_types
         if self.axis is not None:
             for axis in self.axis:
-                _checks.expect_axis(x_type, axis, func='squeeze')
+                _checks.expect_axis(x_type, axis, func='squeeze', xname='in_types[0]',
+                                    neg='minus')
             shape = _checks._value(x_type.shape)
             for axis in self.axis:
                 if shape[axis] != 1:
@@ -65,4 +66,5 @@ def squeeze(x, axis=None):
         >>> F.squeeze(x, axis=-2).shape
         (1, 2, 3)
     """
+    _checks.refuse_none('squeeze', 'x', x)
     return Squeeze(axis).apply((x,))[0]

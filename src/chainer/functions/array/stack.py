@@ -9,16 +9,21 @@ from chainer.utils import type_check
 class Stack(function_node.FunctionNode):
     """Stacks inputs of one shape along a new axis."""
 
-    def __init__(self, axis=0):
+    def __init__(self, axis):
         self.axis = _checks.axis_arg('stack', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
         # The new axis may go anywhere from before the first to after the last.
+        # Chainer's words first: in_types[0].ndim >= axis, or -in_types[0].ndim - 1 <= axis
+        if self.axis >= 0:
+            type_check.expect(x0.ndim >= self.axis)
+        else:
+            type_check.expect(-x0.ndim - 1 <= self.axis)
         _checks.expect_axis(x0, self.axis, 1, func='stack', xname='xs[0]')
         for t in in_types[1:]:
-            type_check.expect(x0.dtype == t.dtype, x0.shape == t.shape)
+            type_check.expect(t.dtype == x0.dtype, t.shape == x0.shape)
 
     def forward(self, xs):
         xp = backend.get_array_module(*xs)

@@ -11,6 +11,8 @@ class Vstack(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
         x0 = in_types[0]
+        for t in in_types[1:]:
+            type_check.expect(x0.dtype == t.dtype, x0.ndim == t.ndim)
         ndim = type_check.eval(x0.ndim)
         if ndim <= 1:
             for t in in_types[1:]:

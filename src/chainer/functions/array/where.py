@@ -7,6 +7,7 @@ from chainer import function_node
 from chainer import variable
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class Where(function_node.FunctionNode):
@@ -35,7 +36,7 @@ class Where(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         g, = grad_outputs
-        zero = backend.get_array_module(g).zeros((), g.dtype)
+        zero = _static_arrays.full(g.array, (), g.dtype, 0)
         ret = []
         for i in indexes:
             # The gradient flows to x where the condition holds, to y elsewhere.
@@ -52,8 +53,12 @@ def _as_operand(value, name, other):
     if isinstance(value, variable.Variable) or variable._is_array(value):
         return value
     if not isinstance(value, (bool, int, float, numpy.generic)):
-        raise TypeError(f'where: {name} must be a Variable, an array or a scalar, '
-                        f'got {type(value).__name__}: {value!r}')
+        pair = (value, other) if name == 'x' else (other, value)
+        actual = ', '.join(str(type(getattr(v, 'array', v))) for v in pair)
+        raise TypeError('incompatible array types are mixed in the forward input (Where).\n'
+                        f'Actual: {actual}\n'
+                        f'where: {name} must be a Variable, an array or a scalar, '
+                        f'got {type(value).__name__}')
     if isinstance(other, variable.Variable):
         other = other.array
     if not variable._is_array(other):
@@ -90,9 +95,13 @@ def where(condition, x, y):
     if isinstance(condition, variable.Variable):
         condition = condition.array
     if not variable._is_array(condition):
+        expect = 'isinstance(condition, ndarray)'
+        actual = f'type(condition) == {type(condition)}'
+        # (Chainer raises this from Where's type check, hence its header)
         raise type_check.InvalidType(
-            'isinstance(condition, ndarray)', f'type(condition) == {type(condition)}',
-            f'where: condition must be a boolean array or Variable, got '
-            f'{type(condition).__name__}: {condition!r}')
+            expect, actual,
+            f'\nInvalid operation is performed in: Where (Forward)\n\nExpect: {expect}\n'
+            f'Actual: {actual}\nwhere: condition must be a boolean array or Variable, got '
+            f'{type(condition).__name__}')
     x, y = _as_operand(x, 'x', y), _as_operand(y, 'y', x)
     return Where(condition).apply((x, y))[0]

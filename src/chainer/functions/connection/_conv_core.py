@@ -67,16 +67,6 @@ def axis_attribute(name, axis):
     return property(get)
 
 
-def check_spatial_ndim(func, x, ndim):
-    """Raises ValueError unless ``x`` has ``ndim`` spatial axes (for the 1-D/3-D shorthands)."""
-    actual = len(x.shape) - 2
-    if actual != ndim:
-        raise ValueError(
-            f"{func}: the number of dimensions under channel dimension of the input 'x' "
-            f'should be {ndim}, but x has shape {tuple(x.shape)} ({actual}); '
-            f'the _nd function takes any number of spatial axes')
-
-
 def conv_outsizes(func, dims, ksize, stride, pad, cover_all, dilate, error=AssertionError):
     """Output sizes of a convolution, which must be positive."""
     outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, di)
@@ -129,10 +119,11 @@ def convolve(x, W, b, stride, pad, outs, dilate, groups):
                              channel_major=True)
     n, c = x.shape[:2]
     col = col.reshape(groups, c // groups * math.prod(W.shape[2:]), n * math.prod(outs))
-    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, -1)
+    # (sizes spelled out rather than -1: a filter bank may be empty)
+    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, math.prod(W.shape[1:]))
     y = xp.matmul(w, col)
     if b is not None:
-        y += b.reshape(groups, -1, 1)
+        y += b.reshape(groups, out_c // groups, 1)
     return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
@@ -162,7 +153,8 @@ def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     dims, ksize = x.shape[2:], W.shape[2:]
     nd = len(dims)
     out_c = W.shape[1] * groups
-    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups, -1).swapaxes(1, 2)
+    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups,
+                                            math.prod(W.shape[1:])).swapaxes(1, 2)
     col = xp.matmul(w, _channel_major(x.astype(dtype, copy=False), groups))
     # (out_c, k..., n, d...) in memory, seen as im2col's (n, out_c, k..., d...).
     col = col.reshape((out_c,) + ksize + (n,) + dims).transpose(
@@ -185,7 +177,7 @@ def _check_common(in_types, ndim):
     """Checks shared by both directions; returns the x and W types."""
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
-    type_check._argname(in_types, ('x', 'W', 'b')[:len(in_types)])
+    # (unnamed: Chainer's messages say in_types[i] for this function)
     x_type, w_type = in_types[:2]
     type_check.expect(
         x_type.dtype.kind == 'f',

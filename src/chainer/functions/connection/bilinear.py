@@ -1,6 +1,9 @@
 """Bilinear function of two inputs: ``y_l = e1^T W_l e2`` (+ linear terms and a bias)."""
+import numpy
+
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.array import reshape
 from chainer.functions.math import einsum
 from chainer.functions.math import matmul
@@ -19,8 +22,10 @@ class BilinearFunction(function_node.FunctionNode):
                 'in_types.size() in (3, 6)', f'in_types.size() == {n_in}',
                 f'bilinear: takes e1, e2, W and optionally V1, V2, b (3 or 6 inputs), '
                 f'got {n_in}')
-        type_check._argname(in_types, ('e1', 'e2', 'W', 'V1', 'V2', 'b')[:n_in])
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         e1_type, e2_type, w_type = in_types[:3]
+        for t in in_types[:3]:
+            _checks.expect_kind_of(t, numpy.float32)
         type_check.expect(
             e1_type.dtype.kind == 'f',
             e1_type.ndim >= 2,
@@ -68,8 +73,9 @@ class BilinearFunction(function_node.FunctionNode):
         e1, e2, W = retained[:3]
         gy, = grad_outputs
         n = e1.shape[0]
-        e1m = reshape.reshape(e1, (n, -1))
-        e2m = reshape.reshape(e2, (n, -1))
+        # explicit widths (not -1), which a size-0 batch leaves undetermined
+        e1m = reshape.reshape(e1, (n, W.shape[0]))
+        e2m = reshape.reshape(e2, (n, W.shape[1]))
         ret = []
         if 0 in indexes:
             ge1 = einsum.einsum('nl,nk,jkl->nj', gy, e2m, W)

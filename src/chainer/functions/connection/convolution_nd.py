@@ -1,4 +1,5 @@
 """N-dimensional convolution: ``convolution_nd`` and its 1-D and 3-D shorthands."""
+from chainer.functions import _checks
 from chainer.functions.connection import _conv_core
 from chainer.functions.connection import deconvolution_nd
 
@@ -94,7 +95,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         >>> F.convolution_nd(x, W, stride=2).shape
         (1, 2, 2, 2, 2)
     """
-    ndim = max(len(x.shape) - 2, 0)
+    ndim = max(len(_checks.shape_of('convolution_nd', 'x', x)) - 2, 0)
     node = ConvolutionND(ndim, stride, pad, cover_all, dilate, groups)
     return node.apply((x, W) if b is None else (x, W, b))[0]
 
@@ -105,7 +106,7 @@ def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     Raises:
         ValueError: If ``x`` does not have exactly one spatial axis.
     """
-    _conv_core.check_spatial_ndim('convolution_1d', x, 1)
+    _checks.check_spatial_ndim('convolution_1d', x, 1)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
 
 
@@ -115,5 +116,5 @@ def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     Raises:
         ValueError: If ``x`` does not have exactly three spatial axes.
     """
-    _conv_core.check_spatial_ndim('convolution_3d', x, 3)
+    _checks.check_spatial_ndim('convolution_3d', x, 3)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)

@@ -1,4 +1,5 @@
 """N-dimensional deconvolution (transposed convolution) and its 1-D and 3-D shorthands."""
+from chainer.functions import _checks
 from chainer.functions.connection import _conv_core
 from chainer.functions.connection import convolution_nd
 
@@ -60,7 +61,7 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         >>> F.deconvolution_nd(x, W, stride=2).shape
         (1, 3, 4, 4, 4)
     """
-    ndim = max(len(x.shape) - 2, 0)
+    ndim = max(len(_checks.shape_of('deconvolution_nd', 'x', x)) - 2, 0)
     node = DeconvolutionND(ndim, stride, pad, outsize, dilate, groups)
     return node.apply((x, W) if b is None else (x, W, b))[0]
 
@@ -71,7 +72,7 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     Raises:
         ValueError: If ``x`` does not have exactly one spatial axis.
     """
-    _conv_core.check_spatial_ndim('deconvolution_1d', x, 1)
+    _checks.check_spatial_ndim('deconvolution_1d', x, 1)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
 
 
@@ -81,5 +82,5 @@ def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     Raises:
         ValueError: If ``x`` does not have exactly three spatial axes.
     """
-    _conv_core.check_spatial_ndim('deconvolution_3d', x, 3)
+    _checks.check_spatial_ndim('deconvolution_3d', x, 3)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)

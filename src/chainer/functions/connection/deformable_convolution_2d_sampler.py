@@ -3,10 +3,14 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainer.functions import _checks
 from chainer.utils import conv_nd
+from chainer.utils import type_check
 
 
 def _check_shapes(x, offset, W, b):
+    for name, v in (('x', x), ('offset', offset), ('W', W)):
+        _checks.shape_of('deformable_convolution_2d_sampler', name, v)
     if x.ndim != 4 or offset.ndim != 4 or W.ndim != 4:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires 4-D x, offset and W, got '
@@ -16,7 +20,8 @@ def _check_shapes(x, offset, W, b):
         raise ValueError(
             f'The shape of the offset does not match the kernel size: '
             f'deformable_convolution_2d_sampler requires offset.shape[1] == 2 * kh * kw = '
-            f'{2 * kh * kw} for a {kh}x{kw} kernel, got {offset.shape[1]}')
+            f'{2 * kh * kw} for a {kh}x{kw} kernel (W of shape {W.shape}), got '
+            f'{offset.shape[1]}')
     if x.shape[1] != in_c:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires x.shape[1] == W.shape[1], got '
@@ -25,6 +30,12 @@ def _check_shapes(x, offset, W, b):
         raise ValueError(
             f'deformable_convolution_2d_sampler requires one offset map per image, got '
             f'{offset.shape[0]} for a batch of {x.shape[0]}')
+    if offset.dtype.kind != 'f':
+        # (InvalidType, as Chainer 7.8.1's sampler refuses it; floats of another dtype than
+        # x's are taken, docs/differences.md)
+        raise type_check.InvalidType(
+            'offset.dtype.kind == f', f'{offset.dtype.kind} != f',
+            f'deformable_convolution_2d_sampler: offset must be float, got {offset.dtype}')
     if b is not None and b.shape != W.shape[:1]:
         raise ValueError(
             f'deformable_convolution_2d_sampler requires b.shape == ({W.shape[0]},), got '

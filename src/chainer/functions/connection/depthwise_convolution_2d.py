@@ -1,5 +1,6 @@
 """Two-dimensional depthwise convolution."""
 import chainer
+from chainer.functions import _checks
 from chainer.functions.connection.convolution_2d import convolution_2d
 
 
@@ -27,7 +28,7 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
         >>> F.depthwise_convolution_2d(x, W).shape
         (1, 6, 2, 2)
     """
-    if len(W.shape) != 4:
+    if len(_checks.shape_of('depthwise_convolution_2d', 'W', W)) != 4:
         raise ValueError(
             f'depthwise_convolution_2d requires W of shape (multiplier, channels, kh, kw), '
             f'got W of shape {tuple(W.shape)}')

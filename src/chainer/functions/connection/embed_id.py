@@ -2,6 +2,7 @@
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
@@ -46,7 +47,13 @@ class EmbedIDFunction(function_node.FunctionNode):
                                  f'{len(W)} (or equal ignore_label={self.ignore_label}), got '
                                  f'{x[~valid][:5].tolist()}')
         ids, mask = _masked_ids(xp, x, self.ignore_label)
-        y = W[ids]
+        try:
+            y = W[ids]
+        except IndexError as e:
+            # (NumPy's error, as in Chainer 7.8.1, which reads W out of bounds)
+            _errors.add_to_message(e, f'embed_id: every id in x must satisfy 0 <= id < len(W) '
+                                      f'= {len(W)} (or be ignore_label={self.ignore_label})')
+            raise
         if mask is not None:
             y[mask] = 0
         return y,

@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -62,6 +63,7 @@ class LinearFunction(function_node.FunctionNode):
         return ret
 
 
+
 def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully-connected layer): :math:`y = x W^\\top + b`.
 
@@ -90,16 +92,28 @@ def linear(x, W, b=None, n_batch_axes=1):
                [ 3., 12.]], dtype=float32)
     """
     if n_batch_axes <= 0:
-        raise ValueError(f'n_batch_axes should be greater than 0, got {n_batch_axes}')
+        raise ValueError(f'n_batch_axes should be greater than 0. (linear: got '
+                         f'n_batch_axes={n_batch_axes})')
     F = chainer.functions
     batch_shape = None
+
+    def width(n, w):
+        # -1, as Chainer writes the reshapes (an exported ONNX graph keeps them); an empty
+        # batch leaves -1 undetermined, so it gets the width itself
+        return -1 if n else int(w)
+
+    try:
+        x_ndim = x.ndim
+    except AttributeError:
+        raise _checks.not_an_array('linear', 'x', x) from None
     if n_batch_axes > 1:
         batch_shape = x.shape[:n_batch_axes]
-        x = F.reshape(x, (int(numpy.prod(batch_shape)), -1))
-    elif x.ndim > 2:
-        x = F.reshape(x, (x.shape[0], -1))
+        n = int(numpy.prod(batch_shape))
+        x = F.reshape(x, (n, width(n, numpy.prod(x.shape[n_batch_axes:]))))
+    elif x_ndim > 2:
+        x = F.reshape(x, (x.shape[0], width(x.shape[0], numpy.prod(x.shape[1:]))))
     args = (x, W) if b is None else (x, W, b)
     y, = LinearFunction().apply(args)
     if batch_shape is not None:
-        y = F.reshape(y, batch_shape + (-1,))
+        y = F.reshape(y, batch_shape + (width(y.shape[0], y.shape[1]),))
     return y

@@ -24,7 +24,7 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         n_in = in_types.size()
         type_check.expect(2 <= n_in, n_in <= 3)
-        type_check._argname(in_types, ('x', 'W', 'b')[:type_check.eval(n_in)])
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         x_type, w_type = in_types[:2]
         type_check.expect(
             x_type.dtype.kind == 'f',

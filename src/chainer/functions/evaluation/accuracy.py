@@ -5,6 +5,16 @@ from chainer.functions.loss import _common
 from chainer.utils import type_check
 
 
+def _expect_class_axis(x, t):
+    # x is (N, C, d1, ..., dk) followed by any number of axes of size 1, t is (N, d1, ..., dk):
+    # Chainer's conditions in its order, then the number of axes, which it leaves to forward.
+    t_ndim = type_check.eval(t.ndim)
+    type_check.expect(x.shape[0] == t.shape[0], x.shape[2: t_ndim + 1] == t.shape[1:])
+    for i in range(t_ndim + 1, type_check.eval(x.ndim)):
+        type_check.expect(x.shape[i] == 1)
+    type_check.expect(x.ndim >= t.ndim + 1)
+
+
 class Accuracy(function_node.FunctionNode):
     """Fraction of positions whose arg-max class is the label (no gradient)."""
 
@@ -15,12 +25,7 @@ class Accuracy(function_node.FunctionNode):
         type_check._argname(in_types, ('x', 't'))
         x, t = in_types
         type_check.expect(x.dtype.kind == 'f', t.dtype.kind == 'i')
-        t_ndim = type_check.eval(t.ndim)
-        # x is (N, C, d1, ..., dk) followed by any number of axes of size 1.
-        type_check.expect(x.ndim >= t.ndim + 1, x.shape[0] == t.shape[0],
-                          x.shape[2: t_ndim + 1] == t.shape[1:])
-        for i in range(t_ndim + 1, type_check.eval(x.ndim)):
-            type_check.expect(x.shape[i] == 1)
+        _expect_class_axis(x, t)
 
     def forward(self, inputs):
         x, t = inputs

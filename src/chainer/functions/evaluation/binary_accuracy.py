@@ -1,11 +1,12 @@
 """Accuracy of binary classification from logits."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 
 
-class BinaryAccuracy(function_node.FunctionNode):
+class BinaryAccuracy(_old_style.FunctionCall, function_node.FunctionNode):
     """Fraction of entries with ``(x >= 0) == t``; label -1 is ignored (no gradient)."""
 
     ignore_label = -1

@@ -3,12 +3,14 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions import _checks
+from chainer.functions.evaluation import accuracy
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 
 
-class ClassificationSummary(function_node.FunctionNode):
+class ClassificationSummary(_old_style.FunctionCall, function_node.FunctionNode):
     """Precision, recall, F-beta score and support of arg-max predictions (no gradient)."""
 
     def __init__(self, label_num, beta, ignore_label):
@@ -23,14 +25,17 @@ class ClassificationSummary(function_node.FunctionNode):
         type_check._argname(in_types, ('x', 't'))
         x, t = in_types
         type_check.expect(x.dtype.kind == 'f', t.dtype.kind == 'i')
-        t_ndim = type_check.eval(t.ndim)
-        type_check.expect(x.ndim == t.ndim + 1, x.shape[0] == t.shape[0],
-                          x.shape[2: t_ndim + 1] == t.shape[1:])
+        accuracy._expect_class_axis(x, t)
 
     def forward(self, inputs):
         x, t = inputs
         xp = backend.get_array_module(x)
-        n = self.label_num if self.label_num is not None else x.shape[1]
+        # without label_num, the classes are those up to the largest label in t (as in
+        # Chainer 7.8.1), which can be fewer or more than the columns of x
+        if self.label_num is not None:
+            n = self.label_num
+        else:
+            n = int(t.max()) + 1 if t.size else 0
         _common.check_labels('classification_summary', t, n, self.ignore_label)
         mask = (t != self.ignore_label).ravel()
         pred = x.argmax(axis=1).ravel()[mask]
@@ -66,8 +71,9 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
             ``(N, C)`` or ``(N, C, d1, ..., dk)`` (float).
         t (~chainer.Variable or N-dimensional array): Labels of shape
             ``(N,)`` or ``(N, d1, ..., dk)`` (int).
-        label_num (int or None): Number of classes (default ``C``); labels
-            must be in ``[0, label_num)`` or ``ignore_label``.
+        label_num (int or None): Number of classes (default: the largest
+            label in ``t`` plus one); labels must be in ``[0, label_num)`` or
+            ``ignore_label``.
         beta (float): Weight of recall in the F-beta score.
         ignore_label (int): Label of the positions left out.
 

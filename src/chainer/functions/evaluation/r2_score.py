@@ -1,10 +1,13 @@
 """Coefficient of determination (R^2)."""
+import numpy
+
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.utils import type_check
 
 
-class R2_score(function_node.FunctionNode):
+class R2_score(_old_style.FunctionCall, function_node.FunctionNode):
     """R^2 of predictions along the first axis (no gradient)."""
 
     def __init__(self, sample_weight, multioutput):
@@ -18,15 +21,19 @@ class R2_score(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('pred', 'true'))
         pred, true = in_types
-        type_check.expect(pred.dtype.kind == 'f', true.dtype == pred.dtype,
+        # true may have another float dtype (the score has pred's), as in Chainer 7.8.1
+        type_check.expect(pred.dtype.kind == 'f', true.dtype.kind == 'f',
                           pred.shape == true.shape)
 
     def forward(self, inputs):
         pred, true = inputs
         xp = backend.get_array_module(pred)
         ss_res = ((true - pred) ** 2).sum(axis=0)
-        ss_tot = ((true - true.mean(axis=0)) ** 2).sum(axis=0)
-        r2 = 1 - ss_res / ss_tot
+        ss_tot = ((true - true.mean(axis=0)) ** 2).sum(axis=0) if len(true) else ss_res
+        # an output whose true values do not vary (or an empty batch) scores 0, as in
+        # Chainer 7.8.1, rather than NaN or -inf
+        with numpy.errstate(divide='ignore', invalid='ignore'):
+            r2 = xp.where(ss_tot == 0, 0, 1 - ss_res / ss_tot)
         if self.multioutput == 'uniform_average':
             r2 = r2.mean()
         return xp.asarray(r2, pred.dtype),
@@ -42,7 +49,7 @@ def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):
     Args:
         pred (~chainer.Variable or N-dimensional array): Predictions (float).
         true (~chainer.Variable or N-dimensional array): True values, of the
-            same shape and dtype.
+            same shape (float; the score has the dtype of ``pred``).
         sample_weight: Only ``None`` is supported.
         multioutput (str): ``'uniform_average'`` averages the outputs' scores;
             ``'raw_values'`` returns one per output.

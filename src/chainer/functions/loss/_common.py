@@ -6,6 +6,7 @@ expected; the exception types are the ones Chainer raised for the same mistake.
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 
 
@@ -32,6 +33,16 @@ def should_check_values(xp):
     return xp is numpy or chainer.config.debug
 
 
+def array_arg(func, name, x):
+    """The array of ``x`` (a Variable or an array); TypeError naming ``func`` and ``name`` for
+    anything else (Chainer's type for a list or None there)."""
+    x = getattr(x, 'array', x) if isinstance(x, chainer.Variable) else x
+    if not chainer.variable._is_array(x):
+        raise TypeError(f'{func}: {name} must be a Variable or an N-dimensional array, '
+                        f'got {type(x).__name__}')
+    return x
+
+
 def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     """Raises ValueError if a label of ``t`` is outside ``[low, n_class)`` and
     is not ``ignore_label`` (``None``: nothing is ignored).
@@ -39,6 +50,11 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     ``t`` is an array; the check is skipped where :func:`should_check_values`
     says so.
     """
+    if t.dtype.kind not in 'iu':
+        # InvalidType, as Chainer's type checks say of labels that are not integers
+        from chainer.utils import type_check
+        raise type_check.InvalidType(f'{name}.dtype.kind == i', f'{t.dtype.kind} != i',
+                                     f'{func}: {name} must be an integer array, got {t.dtype}')
     xp = backend.get_array_module(t)
     if t.size == 0 or not should_check_values(xp):
         return
@@ -48,8 +64,11 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     if bool(bad.any()):
         label = int(t[bad].ravel()[0])
         ignored = '' if ignore_label is None else f' or the ignore label {ignore_label}'
+        expected = f'{low} <= label < {n_class}' if n_class > low else f'label >= {low}'
+        # (named after the function the user called: precision calls classification_summary)
+        func = _errors.public_name(func)
         raise ValueError(f'{func}: label {label} in {name} is out of range; expected '
-                         f'{low} <= label < {n_class}{ignored}')
+                         f'{expected}{ignored}')
 
 
 def check_same_float(in_types, names=('x0', 'x1')):

@@ -1,6 +1,9 @@
 """BlackOut loss (Ji et al., 2016): a sampled approximation of softmax cross entropy."""
+import numpy
+
 import chainer
 from chainer.functions.loss import _common
+from chainer.utils import type_check
 
 
 def black_out(x, t, W, samples, reduce='mean'):
@@ -20,7 +23,8 @@ def black_out(x, t, W, samples, reduce='mean'):
         W (~chainer.Variable or N-dimensional array): Output embeddings of
             shape ``(V, D)``.
         samples (~chainer.Variable or N-dimensional array): Negative samples
-            of shape ``(B, K)`` (int), rows of ``W``.
+            of shape ``(B, K)`` (int), rows of ``W``; samples of shape ``(K,)``
+            are the same for every row of the batch (as in Chainer).
         reduce (str): ``'mean'`` (sum over the batch divided by ``B``) or
             ``'no'``.
 
@@ -36,16 +40,29 @@ def black_out(x, t, W, samples, reduce='mean'):
     """
     _common.check_reduce('black_out', reduce, ('mean', 'no'))
     F = chainer.functions
-    t = chainer.as_array(t)
-    samples = chainer.as_array(samples)
-    if t.ndim != 1 or t.shape[0] != x.shape[0]:
-        raise ValueError(f'black_out: t must have shape ({x.shape[0]},), got {t.shape}')
-    if samples.ndim != 2 or samples.shape[0] != x.shape[0]:
-        raise ValueError(f'black_out: samples must have shape ({x.shape[0]}, K), '
-                         f'got {samples.shape}')
+    x_array = _common.array_arg('black_out', 'x', x)
+    t = _common.array_arg('black_out', 't', t)
+    _common.array_arg('black_out', 'W', W)
+    samples = _common.array_arg('black_out', 'samples', samples)
+    if samples.ndim == 1:
+        # one set of samples shared by the batch, which Chainer 7.8.1 broadcasts
+        xp = chainer.backend.get_array_module(samples)
+        samples = xp.broadcast_to(samples, (x_array.shape[0],) + samples.shape)
+    if t.ndim != 1 or t.shape[0] != x_array.shape[0]:
+        raise type_check.InvalidType(
+            't.shape == (x.shape[0],)', f'{t.shape}',
+            f'black_out: t must have shape ({x_array.shape[0]},), got {t.shape}')
+    if samples.ndim != 2 or samples.shape[0] != x_array.shape[0]:
+        raise type_check.InvalidType(
+            'samples.shape == (x.shape[0], K)', f'{samples.shape}',
+            f'black_out: samples must have shape ({x_array.shape[0]}, K), got {samples.shape}')
     _common.check_labels('black_out', t, W.shape[0])
     _common.check_labels('black_out', samples, W.shape[0], name='samples')
     batch = x.shape[0]
+    if x.dtype != W.dtype and x.dtype.kind == 'f' and W.dtype.kind == 'f':
+        # two float dtypes: computed in the promoted one, as in Chainer 7.8.1
+        dtype = numpy.promote_types(x.dtype, W.dtype)
+        x, W = F.cast(x, dtype), F.cast(W, dtype)
     pos = F.sum(F.get_item(W, t) * x, axis=1)                         # (B,)
     xb = F.broadcast_to(F.expand_dims(x, 1), (batch, samples.shape[1], x.shape[1]))
     neg = F.sum(F.get_item(W, samples) * xb, axis=2)                   # (B, K)

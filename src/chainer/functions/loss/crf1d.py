@@ -1,10 +1,23 @@
 """Linear-chain conditional random field: its loss and its Viterbi decoding."""
+import numpy
+
 import chainer
 from chainer import backend
+from chainer.functions import _checks
 from chainer.functions.loss import _common
 
 
+def _check_cost(func, cost):
+    # a (K, K) matrix of transition scores
+    shape = _common.array_arg(func, 'cost', cost).shape
+    if len(shape) != 2 or shape[0] != shape[1]:
+        _checks._fail(None, 'cost.ndim == 2 and cost.shape[0] == cost.shape[1]',
+                      f'cost.shape == {shape}',
+                      f'{func}: cost must be a square matrix of shape (K, K) for K labels')
+
+
 def _check_batches(func, xs):
+    _checks.arrays_of(func, 'xs', xs)
     sizes = [x.shape[0] for x in xs]
     if not sizes or any(a < b for a, b in zip(sizes, sizes[1:])):
         raise ValueError(f'{func}: xs must be a non-empty list whose batch sizes do not '
@@ -73,11 +86,13 @@ def crf1d(cost, xs, ys, reduce='mean'):
     """
     _common.check_reduce('crf1d', reduce, ('mean', 'no'))
     F = chainer.functions
+    _check_cost('crf1d', cost)
     _check_batches('crf1d', xs)
+    _checks.arrays_of('crf1d', 'ys', ys)
     if len(ys) != len(xs):
         raise ValueError(f'crf1d: ys must have one entry per step of xs ({len(xs)}), '
                          f'got {len(ys)}')
-    ys = [chainer.as_array(y) for y in ys]
+    ys = [_common.array_arg('crf1d', 'ys[i]', y) for y in ys]
     k = cost.shape[0]
     for y in ys:
         _common.check_labels('crf1d', y, k, name='ys')
@@ -125,6 +140,7 @@ def argmax_crf1d(cost, xs):
         (array([3.], dtype=float32), [[1], [0]])
     """
     F = chainer.functions
+    _check_cost('argmax_crf1d', cost)
     _check_batches('argmax_crf1d', xs)
 
     def best(s):
@@ -133,7 +149,7 @@ def argmax_crf1d(cost, xs):
     alpha, back = _forward(xs, cost, best)
     score = F.max(alpha, axis=1)
     xp = backend.get_array_module(alpha.array)
-    cur = alpha.array.argmax(axis=1)
+    cur = alpha.array.argmax(axis=1).astype(numpy.int32)     # labels are int32, as in Chainer
     path = [cur[:xs[-1].shape[0]]]
     # Walk back: a sequence still running at step t takes its previous label
     # from the back-pointers; one that ended keeps its own last label.

@@ -7,6 +7,7 @@ import chainer
 from chainer import backend
 from chainer import function
 from chainer.functions.activation import log_softmax as _log_softmax
+from chainer.functions import _checks
 from chainer.functions.loss import _common
 from chainer.utils import type_check
 
@@ -192,6 +193,11 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
                         f'{type(x).__name__}')
     if len(x) == 0:
         raise ValueError(f'{_FUNC}: x must have at least one step')
+    t_shape = _checks.shape_of(_FUNC, 't', t)
+    if len(t_shape) != 2:
+        raise type_check.InvalidType('t.ndim == 2', f'{len(t_shape)} != 2',
+                                     f'{_FUNC}: t must hold the labels of each sequence, of '
+                                     f'shape (B, L), got shape {tuple(t_shape)}')
     xp = backend.get_array_module(chainer.as_array(t))
     batch = t.shape[0]
     if input_length is None:

@@ -2,12 +2,13 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.loss import _common
 from chainer.functions.loss import cross_covariance as _cc
 from chainer.utils import type_check
 
 
-class DeCov(function_node.FunctionNode):
+class DeCov(_old_style.FunctionCall, function_node.FunctionNode):
     """Covariance matrix of ``h`` over the batch axis with its diagonal zeroed."""
 
     def __init__(self, reduce='half_squared_sum'):

@@ -2,6 +2,8 @@
 
 import chainer
 from chainer import backend
+from chainer.functions import _checks
+from chainer.utils import type_check
 
 
 class DiscriminativeMarginBasedClusteringLoss(object):
@@ -21,7 +23,7 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         gamma (float): Weight of the regularization term.
     """
 
-    def __init__(self, delta_v, delta_d, max_embedding_dim, norm=1,
+    def __init__(self, delta_v=0.5, delta_d=1.5, max_embedding_dim=10, norm=1,
                  alpha=1.0, beta=1.0, gamma=0.001):
         if norm not in (1, 2):
             raise ValueError(f'discriminative_margin_based_clustering_loss: norm must be 1 '
@@ -58,12 +60,30 @@ class DiscriminativeMarginBasedClusteringLoss(object):
         """
         F = chainer.functions
         labels = chainer.as_array(labels)
+        func = 'discriminative_margin_based_clustering_loss'
+        if len(_checks.shape_of(func, 'embeddings', embeddings)) != 4:
+            # (Chainer's type: InvalidType from its inner functions)
+            raise type_check.InvalidType(
+                'embeddings.ndim == 4', f'{embeddings.ndim} != 4',
+                f'{func}: embeddings must have shape (B, max_embedding_dim, H, W), got '
+                f'{embeddings.shape}')
+        _checks.shape_of(func, 'labels', labels)
         b, k = embeddings.shape[:2]
-        if k != self.max_embedding_dim or labels.shape != (b,) + embeddings.shape[2:]:
-            raise ValueError(f'discriminative_margin_based_clustering_loss: expected '
-                             f'embeddings of shape (B, {self.max_embedding_dim}, H, W) and '
-                             f'labels of shape (B, H, W), got {embeddings.shape} and '
-                             f'{labels.shape}')
+        if b == 0:
+            # (the loss averages over the images; Chainer 7.8.1 fails to broadcast then)
+            raise type_check.InvalidType('embeddings.shape[0] > 0', '0 == 0',
+                                         f'{func}: the batch is empty')
+        expected = (f'discriminative_margin_based_clustering_loss: expected embeddings of shape '
+                    f'(B, {self.max_embedding_dim}, H, W) and labels of shape (B, H, W), got '
+                    f'{embeddings.shape} and {labels.shape}')
+        # The exception types are Chainer 7.8.1's: its assert on the embedding size, and the
+        # InvalidType its inner functions raise for labels of another shape.
+        if k != self.max_embedding_dim:
+            raise _checks.AssertionValueError(expected)
+        if labels.shape != (b,) + embeddings.shape[2:]:
+            raise type_check.InvalidType(
+                'embeddings.shape == (B, max_embedding_dim, H, W), labels.shape == (B, H, W)',
+                f'{embeddings.shape}, {labels.shape}', expected)
         xp = backend.get_array_module(labels)
         dtype = embeddings.dtype
         emb = F.reshape(embeddings, (b, k, -1))                         # (B, E, P)

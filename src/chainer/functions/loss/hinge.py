@@ -2,11 +2,13 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.loss import _common
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
-class Hinge(function_node.FunctionNode):
+class Hinge(_old_style.FunctionCall, function_node.FunctionNode):
     """One-vs-rest hinge loss with the L1 or squared (L2) penalty."""
 
     def __init__(self, norm='L1', reduce='mean'):
@@ -50,7 +52,8 @@ class Hinge(function_node.FunctionNode):
         if self.reduce == 'mean':
             gy = F.broadcast_to(gy, x.shape) / len(x)
         if self.norm == 'L1':
-            g = gy * (s * (1 + s * x.array > 0))
+            slope, = _static_arrays.compute(_l1_slope, x.array, s)
+            g = gy * slope
         else:
             g = gy * F.relu(1 + s * x) * (2 * s)
         return tuple(g if i == 0 else None for i in indexes)
@@ -83,3 +86,7 @@ def hinge(x, t, norm='L1', reduce='mean'):
         array([[0., 0.]], dtype=float32)
     """
     return Hinge(norm, reduce).apply((x, t))[0]
+
+
+def _l1_slope(x, signs):
+    return signs * (1 + signs * x > 0)

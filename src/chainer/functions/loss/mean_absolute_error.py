@@ -5,6 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.loss import _common
+from chainer.functions import _static_arrays
 
 
 class MeanAbsoluteError(function_node.FunctionNode):
@@ -18,13 +19,14 @@ class MeanAbsoluteError(function_node.FunctionNode):
         xp = backend.get_array_module(x0)
         self.diff = x0 - x1
         acc = numpy.float32 if x0.dtype == numpy.float16 else x0.dtype
-        return utils.force_array(xp.abs(self.diff).sum(dtype=acc) / max(x0.size, 1), x0.dtype),
+        # the mean of an empty batch is NaN, as NumPy's (and Chainer 7.8.1's)
+        mean = xp.abs(self.diff).sum(dtype=acc) / x0.size if x0.size else xp.full((), numpy.nan, acc)
+        return utils.force_array(mean, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         # NOTE: the sign is piecewise constant, so the gradient is gy times a constant.
-        xp = backend.get_array_module(self.diff)
-        g = grad_outputs[0] * (xp.sign(self.diff) / max(self.diff.size, 1)).astype(
-            self.diff.dtype, copy=False)
+        slope, = _static_arrays.compute(_slope, self.diff)
+        g = grad_outputs[0] * slope
         return tuple(g if i == 0 else -g for i in indexes)
 
 
@@ -47,3 +49,8 @@ def mean_absolute_error(x0, x1):
         array(1.5, dtype=float32)
     """
     return MeanAbsoluteError().apply((x0, x1))[0]
+
+
+def _slope(diff):
+    xp = backend.get_array_module(diff)
+    return (xp.sign(diff) / max(diff.size, 1)).astype(diff.dtype, copy=False)

@@ -18,7 +18,9 @@ class MeanSquaredError(function_node.FunctionNode):
         diff = (x0 - x1).ravel()
         if diff.dtype == numpy.float16:
             diff = diff.astype(numpy.float32)  # the sum of squares overflows in half precision
-        return utils.force_array(diff.dot(diff) / max(diff.size, 1), x0.dtype),
+        # the mean of an empty batch is NaN, as NumPy's (and Chainer 7.8.1's)
+        mean = diff.dot(diff) / diff.size if diff.size else diff.sum() * numpy.nan
+        return utils.force_array(mean, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()

@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.loss import _common
 from chainer.utils import argument
 from chainer.utils import type_check
@@ -31,6 +32,7 @@ class NegativeSamplingFunction(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 't', 'W'))
         x, t, w = in_types
+        _checks.expect_kind_of(t, numpy.int32)
         type_check.expect(
             x.dtype.kind == 'f', w.dtype == x.dtype, t.dtype.kind == 'i',
             x.ndim == 2, t.ndim == 1, w.ndim == 2,

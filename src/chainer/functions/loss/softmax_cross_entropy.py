@@ -1,4 +1,6 @@
 """Softmax cross entropy of logits and class labels (or class probabilities)."""
+import math
+
 import numpy
 
 import chainer
@@ -19,7 +21,7 @@ def _at_labels(t):
     n = len(t)
     if t.ndim == 1:
         return xp.arange(n), t
-    t = t.reshape(n, -1)
+    t = t.reshape(n, math.prod(t.shape[1:]))     # not -1: a size-0 batch leaves it open
     return xp.arange(n)[:, None], t, xp.arange(t.shape[1])[None, :]
 
 
@@ -27,7 +29,7 @@ def _rows(a, label_shaped=False):
     """``a`` (of the shape of ``x``, or of ``t`` if ``label_shaped``) as ``(N, C)`` or
     ``(N, C, R)`` (``(N,)`` or ``(N, R)``): the axes past the class axis merged."""
     keep = 1 if label_shaped else 2
-    return a if a.ndim == keep else a.reshape(a.shape[:keep] + (-1,))
+    return a if a.ndim == keep else a.reshape(a.shape[:keep] + (math.prod(a.shape[keep:]),))
 
 
 def _softmax_parts(x, xp):
@@ -48,6 +50,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
     """Cross entropy of ``softmax(x, axis=1)`` and integer labels."""
 
     _parts = None   # (exp(x - max), its sum) kept for backward when cache_score
+    soft_target_loss = 'cross-entropy'   # Chainer's option; integer labels do not use it
 
     @property
     def y(self):
@@ -239,5 +242,7 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
     if t_dtype is not None and t_dtype.kind == 'f':
         _common.check_reduce(_FUNC, reduce, ('mean', 'no'))
         return _soft_target_loss(x, t, reduce, soft_target_loss)
-    return SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label,
-                               reduce).apply((x, t))[0]
+    func = SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label, reduce)
+    if soft_target_loss != func.soft_target_loss:
+        func.soft_target_loss = soft_target_loss
+    return func.apply((x, t))[0]

@@ -2,9 +2,29 @@
 import math
 
 import chainer
+from chainer import _errors
+from chainer.functions import _checks
 from chainer.functions.loss import _common
+from chainer.utils import type_check
 
 _REDUCE = ('sum', 'mean', 'no')
+
+
+def _check_operands(func, **operands):
+    """TypeError naming ``func`` and the operand that is None. (Lists are taken, as in
+    Chainer, which mixes them in with NumPy's operators.)"""
+    for name, v in operands.items():
+        if v is None:
+            raise _checks.not_an_array(func, name, v)
+
+
+def _explain(error, func, **operands):
+    # An operator failed (shapes that do not broadcast, a list where NumPy cannot take one):
+    # the error keeps its type (Chainer's: NumPy's, or InvalidType between Variables) and
+    # says which function and operands.
+    if f'{func}:' not in str(error):
+        _errors.add_to_message(error, f'{func}: ' + ', '.join(
+            f'{n}: {_errors.describe(v)}' for n, v in operands.items()))
 
 
 def _reduce(loss, reduce):
@@ -37,8 +57,13 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
         array(0., dtype=float32)
     """
     _common.check_reduce('gaussian_kl_divergence', reduce, _REDUCE)
+    _check_operands('gaussian_kl_divergence', mean=mean, ln_var=ln_var)
     F = chainer.functions
-    loss = (mean * mean + F.exp(ln_var) - ln_var - 1) * 0.5
+    try:
+        loss = (mean * mean + F.exp(ln_var) - ln_var - 1) * 0.5
+    except (TypeError, ValueError, type_check.InvalidType) as e:
+        _explain(e, 'gaussian_kl_divergence', mean=mean, ln_var=ln_var)
+        raise
     return _reduce(loss, reduce)
 
 
@@ -64,7 +89,12 @@ def bernoulli_nll(x, y, reduce='sum'):
         array(1.3862944, dtype=float32)
     """
     _common.check_reduce('bernoulli_nll', reduce, _REDUCE)
-    loss = chainer.functions.softplus(y) - x * y
+    _check_operands('bernoulli_nll', x=x, y=y)
+    try:
+        loss = chainer.functions.softplus(y) - x * y
+    except (TypeError, ValueError, type_check.InvalidType) as e:
+        _explain(e, 'bernoulli_nll', x=x, y=y)
+        raise
     return _reduce(loss, reduce)
 
 
@@ -92,7 +122,12 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
         array(1.837877, dtype=float32)
     """
     _common.check_reduce('gaussian_nll', reduce, _REDUCE)
+    _check_operands('gaussian_nll', x=x, mean=mean, ln_var=ln_var)
     F = chainer.functions
-    diff = x - mean
-    loss = (ln_var + diff * diff * F.exp(-ln_var) + math.log(2 * math.pi)) * 0.5
+    try:
+        diff = x - mean
+        loss = (ln_var + diff * diff * F.exp(-ln_var) + math.log(2 * math.pi)) * 0.5
+    except (TypeError, ValueError, type_check.InvalidType) as e:
+        _explain(e, 'gaussian_nll', x=x, mean=mean, ln_var=ln_var)
+        raise
     return _reduce(loss, reduce)

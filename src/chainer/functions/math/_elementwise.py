@@ -12,16 +12,25 @@
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
-def check_float(in_types):
-    """States the contract of a one-input function: ``x`` is a float array."""
-    type_check._argname(in_types, ('x',))
+def check_float(in_types, named=True):
+    """States the contract of a one-input function: ``x`` is a float array.
+
+    With ``named=False`` the input keeps the name ``in_types[0]`` in messages, as in the
+    functions whose Chainer messages say so (exp, ndtr...).
+    """
+    if named:
+        type_check._argname(in_types, ('x',))
+    else:
+        type_check.expect(in_types.size() == 1)
     type_check.expect(in_types[0].dtype.kind == 'f')
 
 
@@ -35,6 +44,15 @@ def check_binary_float(in_types, names=('x1', 'x2')):
     a_type, b_type = in_types
     type_check.expect(a_type.dtype.kind == 'f', a_type.dtype == b_type.dtype)
     type_check.expect_broadcast_shapes(a_type.shape, b_type.shape)
+
+
+def as_dtype(x, dtype):
+    """``x`` (a Variable, or None) cast to ``dtype`` where it has another one
+    (differentiably): a gradient takes its input's dtype when inputs of several float
+    dtypes met."""
+    if x is None or x.dtype == dtype:
+        return x
+    return chainer.functions.cast(x, dtype)
 
 
 def sum_to(gx, shape):
@@ -67,12 +85,13 @@ class Extremum(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
         gy = grad_outputs[0]
-        take_x1 = self._x1_wins(x1.array, x2.array)
+        take_x1, take_x2 = _static_arrays.compute(_masks, x1.array, x2.array,
+                                                  wins=self._x1_wins, dtype=gy.dtype)
         ret = []
         if 0 in indexes:
             ret.append(sum_to(gy * take_x1, x1.shape))
         if 1 in indexes:
-            ret.append(sum_to(gy * ~take_x1, x2.shape))
+            ret.append(sum_to(gy * take_x2, x2.shape))
         return tuple(ret)
 
 
@@ -113,12 +132,14 @@ def apply(label, name, *args):
     return utils.force_array(fn(*args), dtype)
 
 
-def no_grad(name, x):
+def no_grad(name, x, array_like=False):
     """Applies the ``xp`` ufunc ``name`` to ``x`` outside the graph, keeping the dtype.
 
     Args:
         name (str): Name of the ufunc (``'floor'``...).
-        x (~chainer.Variable or N-dimensional array): Input.
+        x (~chainer.Variable or N-dimensional array): Input; a NumPy scalar is taken too.
+        array_like (bool): Also take what NumPy turns into an array (a list, a Python
+            number), with the dtype NumPy's ufunc gives (Chainer's ``sign`` does).
 
     Returns:
         ~chainer.Variable: A new variable without creator that does not
@@ -126,9 +147,21 @@ def no_grad(name, x):
     """
     if isinstance(x, chainer.Variable):
         x = x.array
+    elif isinstance(x, numpy.generic):
+        x = numpy.asarray(x)
     elif not variable._is_array(x):
-        raise TypeError(f'{name} requires a Variable or an N-dimensional array, '
+        if array_like and x is not None:
+            return chainer.Variable(numpy.asarray(getattr(numpy, name)(x)),
+                                    requires_grad=False)
+        raise TypeError(_errors.not_an_array(x) or
+                        f'{name} requires a Variable or an N-dimensional array, '
                         f'got {type(x).__name__}')
     xp = backend.get_array_module(x)
     y = utils.force_array(getattr(xp, name)(x), x.dtype)
     return chainer.Variable(y, requires_grad=False)
+
+
+def _masks(x1, x2, wins, dtype):
+    # Where the output is x1 and where it is x2, in the gradient's dtype.
+    take_x1 = wins(x1, x2)
+    return take_x1.astype(dtype), (~take_x1).astype(dtype)

@@ -9,7 +9,7 @@ class Arctanh(function_node.FunctionNode):
 
     @property
     def label(self):
-        return 'arctanh'
+        return 'Arctanh'
 
     def check_type_forward(self, in_types):
         _elementwise.check_float(in_types)

@@ -15,6 +15,9 @@ class Mean(_sum._Reduction):
 
     _func = 'mean'
 
+    def __init__(self, axis, keepdims):     # (both required, as in Chainer)
+        super().__init__(axis, keepdims)
+
     def _scale(self, shape):
         if self.axis is None:
             count = math.prod(shape)
@@ -92,7 +95,7 @@ def _average(x, axis, weights, keepdims, func):
         w = weights
     else:
         a = norm_axis[0]
-        _checks.expect_axis(x, a, func=func)     # arrays and Variables have ndim/shape
+        _checks.expect_axis(x, a, func=func, neg='gt')   # arrays and Variables have ndim/shape
         a %= x.ndim
         if weights.ndim != 1 or weights.shape[0] != x.shape[a]:
             raise type_check.InvalidType(

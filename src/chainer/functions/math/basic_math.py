@@ -4,6 +4,7 @@ import numbers
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import function_node
 from chainer.functions.math import _elementwise
 from chainer.functions.math import matmul as _matmul_mod
@@ -101,10 +102,12 @@ class _VarVar(function_node.FunctionNode):
 
 
 class _FloatVarVar(_VarVar):
+    # Float operands only (Chainer's *, / and **); the kind is checked first, as there.
 
     def check_type_forward(self, in_types):
-        _check_binary(in_types)
+        type_check._argname(in_types, ('lhs', 'rhs'))
         type_check.expect(in_types[0].dtype.kind == 'f')
+        _check_binary(in_types)
 
 
 class _VarConst(function_node.FunctionNode):
@@ -211,7 +214,7 @@ class SubFromConstant(_VarConst):
         return -gy[0],
 
 
-class Mul(_VarVar):
+class Mul(_FloatVarVar):
 
     _label = '_ * _'
 
@@ -351,9 +354,11 @@ def _rhs(x, value, op):
         return dtype.type(value), False
     if variable._is_array(value):
         return _Variable(value.astype(x.dtype, copy=False), requires_grad=False), True
-    raise TypeError(f'unsupported operand type for {op}: Variable and '
-                    f'{type(value).__name__} (expected a Variable, an N-dimensional array '
-                    'or a scalar)')
+    which = _errors.not_an_array(value)
+    raise TypeError('Value must be a scalar, `numpy.ndarray`, `cupy.ndarray` or a `Variable`.\n'
+                    f'Actual: {type(value)}\n'
+                    f'(unsupported operand type for {op}: Variable and {type(value).__name__})'
+                    + (f'\n{which}' if which else ''))
 
 
 def _lhs_array(x):
@@ -361,7 +366,8 @@ def _lhs_array(x):
         return x
     if variable._is_array(x):
         return _Variable(x, requires_grad=False)
-    raise TypeError(f'expected a Variable or an N-dimensional array, got {type(x).__name__}')
+    raise TypeError(_errors.not_an_array(x) or
+                    f'expected a Variable or an N-dimensional array, got {type(x).__name__}')
 
 
 def neg(self):
@@ -521,8 +527,8 @@ def _rmatmul(self, lhs):
 
 def _module_level(op):
     """``op`` as a function whose left operand may also be an array, as in Chainer."""
-    def fn(lhs, other):
-        return op(_lhs_array(lhs), other)
+    def fn(self, rhs):   # (Chainer's parameter names)
+        return op(_lhs_array(self), rhs)
     return _named(fn, op.__name__, op.__doc__)
 
 
@@ -541,11 +547,17 @@ matmul = _module_level(_matmul)
 rmatmul = _module_level(_rmatmul)
 
 
+def _pos(self):
+    # unary plus is the Variable itself, as in Chainer 7.8.1
+    return self
+
+
 def install_variable_arithmetics():
     """Defines the arithmetic operators of :class:`~chainer.Variable`."""
     V = _Variable
     V.__neg__ = neg
     V.__abs__ = absolute
+    V.__pos__ = _pos
     V.__add__ = _add
     V.__radd__ = _radd
     V.__sub__ = _sub

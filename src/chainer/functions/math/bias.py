@@ -1,29 +1,23 @@
 """Adding a bias that is broadcast along some axes."""
 import chainer
-from chainer.functions.math import basic_math
-from chainer.utils import type_check
+from chainer.functions import _checks
 
 
 def _expand(x, y, axis, func):
-    """Reshapes ``y`` so that its axes line up with ``x``'s axes from ``axis`` on."""
-    x_shape = x.shape
-    y_shape = tuple(y.shape)
-    matched = tuple(x_shape[axis:axis + len(y_shape)])
-    if chainer.is_debug() and matched != y_shape:
-        # Chainer's debug mode asserts an exact match (no broadcasting of y).
-        raise AssertionError(
-            f'{func}: y.shape {y_shape} must equal x.shape[{axis}:{axis + len(y_shape)}] = '
-            f'{matched} (x.shape={x_shape}, axis={axis})')
-    y1_shape = (1,) * axis + y_shape + (1,) * (len(x_shape) - axis - len(y_shape))
-    if len(y1_shape) != len(x_shape) or any(
-            a != b and a != 1 for a, b in zip(y1_shape, x_shape)):
-        # InvalidType, as Chainer's (raised by its broadcast_to).
-        expect = f'y.shape broadcastable to x.shape[{axis}:{axis + len(y_shape)}]'
-        raise type_check.InvalidType(
-            expect, f'{y_shape} vs {matched}',
-            f'{func}: y of shape {y_shape} does not fit x of shape {x_shape} at axis={axis}\n'
-            f'Expect: {expect}\nActual: y.shape = {y_shape}, x.shape[{axis}:] = {matched}')
-    return chainer.functions.reshape(y, y1_shape)
+    """``y`` reshaped so that its axes line up with ``x``'s from ``axis`` on, and broadcast
+    to ``x``'s shape (a mismatch is BroadcastTo's InvalidType, as in Chainer)."""
+    x_shape = _checks.shape_of(func, 'x', x)
+    y_shape = tuple(_checks.shape_of(func, 'y', y))
+    if chainer.is_debug():
+        matched = tuple(x_shape[axis:axis + len(y_shape)])
+        if matched != y_shape:
+            # Chainer's debug mode asserts an exact match (no broadcasting of y).
+            raise AssertionError(
+                f'{func}: y.shape {y_shape} must equal x.shape[{axis}:{axis + len(y_shape)}] '
+                f'= {matched} (x.shape={x_shape}, axis={axis})')
+    y1_shape = (1,) * axis + y_shape + (1,) * max(0, len(x_shape) - axis - len(y_shape))
+    F = chainer.functions
+    return F.broadcast_to(F.reshape(y, y1_shape), x_shape)
 
 
 def bias(x, y, axis=1):
@@ -51,4 +45,6 @@ def bias(x, y, axis=1):
         >>> F.bias(x, y, axis=1)[1, :, 0].array
         array([0., 1., 2.], dtype=float32)
     """
-    return basic_math.Add().apply((x, _expand(x, y, axis, 'bias')))[0]
+    # x + y1 with Python's operator, so that an array x meets the Variable y1 as in Chainer
+    # (Variable.__radd__, which casts x to y's dtype).
+    return x + _expand(x, y, axis, 'bias')

@@ -10,6 +10,10 @@ from chainer.utils import type_check
 class Cholesky(function_node.FunctionNode):
     """Lower-triangular ``L`` with ``L @ L.T == a``."""
 
+    @property
+    def label(self):
+        return 'cholesky'
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a',))
         a_type, = in_types

@@ -3,6 +3,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.math import _elementwise
 from chainer import utils
+from chainer.functions import _static_arrays
 
 
 class Clip(function_node.FunctionNode):
@@ -31,12 +32,8 @@ class Clip(function_node.FunctionNode):
         x = self.get_retained_inputs()[0].array
         # The gradient passes where the input is inside the closed interval,
         # so it is 1 exactly at the bounds.
-        inside = None
-        if self.x_min is not None:
-            inside = x >= self.x_min
-        if self.x_max is not None:
-            below = x <= self.x_max
-            inside = below if inside is None else inside & below
+        inside, = _static_arrays.compute(_inside, x, x_min=self.x_min, x_max=self.x_max,
+                                         dtype=grad_outputs[0].dtype)
         return grad_outputs[0] * inside,
 
 
@@ -62,3 +59,14 @@ def clip(x, x_min, x_max):
         array([-1. ,  0.5,  1. ], dtype=float32)
     """
     return Clip(x_min, x_max).apply((x,))[0]
+
+
+def _inside(x, x_min, x_max, dtype):
+    # Where the gradient passes, as 0 and 1 in its dtype.
+    inside = None
+    if x_min is not None:
+        inside = x >= x_min
+    if x_max is not None:
+        below = x <= x_max
+        inside = below if inside is None else inside & below
+    return inside.astype(dtype)

@@ -9,6 +9,9 @@ class Cumprod(_cumsum._Cumulative):
 
     _func = 'cumprod'
 
+    def __init__(self, axis):       # (required, as in Chainer)
+        super().__init__(axis)
+
     def forward(self, inputs):
         x, = inputs
         self.retain_inputs((0,))
@@ -23,6 +26,10 @@ class Cumprod(_cumsum._Cumulative):
         gy, = grad_outputs
         axis = self.axis
         in_shape = x.shape
+        if x.size == 0:
+            # nothing to differentiate: an empty gradient that depends on gy alone, as in
+            # Chainer 7.8.1 (whose second-order gradient with respect to x is None)
+            return F.reshape(gy * 0, in_shape),
         if axis is None:
             x = F.reshape(x, (-1,))
             axis = 0

@@ -23,7 +23,7 @@ class _Cumulative(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _checks.expect_axis(x_type, self.axis, func=self._func)
+            _checks.expect_axis(x_type, self.axis, func=self._func, neg='gt')
 
 
 def _reverse(x, axis):

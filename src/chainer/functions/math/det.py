@@ -4,7 +4,9 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.math import inv as _inv
+from chainer.utils import type_check
 
 
 class BatchDet(function_node.FunctionNode):
@@ -17,7 +19,7 @@ class BatchDet(function_node.FunctionNode):
         return 'det'
 
     def check_type_forward(self, in_types):
-        _inv._check_square(in_types, self._ndim)
+        _inv._check_square(in_types, self._ndim, 'x')
 
     def forward(self, inputs):
         a, = inputs
@@ -39,11 +41,6 @@ class BatchDet(function_node.FunctionNode):
         return F.broadcast_to(scale, a.shape) * F.swapaxes(inv_a, -1, -2),
 
 
-class Det(BatchDet):
-    """Determinant of one square matrix."""
-
-    _ndim = 2
-
 
 def det(a):
     """Determinant of a square matrix.
@@ -61,7 +58,13 @@ def det(a):
         >>> F.det(a).array
         array(5., dtype=float32)
     """
-    return Det().apply((a,))[0]
+    # As a batch of one matrix (Chainer's way, and so its errors): (n, n) -> (1, n, n).
+    shape = _checks.shape_of('det', 'a', a)
+    if len(shape) < 2:
+        raise type_check.InvalidType('a.ndim == 2', f'{len(shape)} != 2',
+                                     f'det: a must be a square matrix, got shape {shape}')
+    batch = chainer.functions.reshape(a, (1, shape[0], shape[1]))
+    return chainer.functions.reshape(BatchDet().apply((batch,))[0], ())
 
 
 def batch_det(a):

@@ -6,11 +6,13 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 # Sorted by character code, as NumPy orders the implicit output, so that the
 # integers of the sublist format keep their order too.
-_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+einsum_symbols = string.ascii_uppercase + string.ascii_lowercase
+einsum_symbols_set = set(einsum_symbols)
 
 
 def _parse_subscripts(subscripts):
@@ -27,7 +29,7 @@ def _parse_subscripts(subscripts):
     in_subs = ins.split(',')
     for sub in in_subs + ([] if out is None else [out]):
         rest = sub.replace('...', '', 1)
-        bad = [c for c in rest if c not in _LETTERS]
+        bad = [c for c in rest if c not in einsum_symbols]
         if bad:
             raise ValueError(
                 f'einsum subscripts take letters, commas, "->" and one "..." per operand, '
@@ -44,10 +46,10 @@ def _sublist_to_str(sublist):
             chars.append('...')
         elif not isinstance(s, (int, numpy.integer)) or isinstance(s, bool):
             raise TypeError(f'einsum sublists hold integers or Ellipsis, got {s!r}')
-        elif 0 <= s < len(_LETTERS):
-            chars.append(_LETTERS[s])
+        elif 0 <= s < len(einsum_symbols):
+            chars.append(einsum_symbols[s])
         else:
-            raise ValueError(f'einsum sublist integers must be in [0, {len(_LETTERS)}), got {s}')
+            raise ValueError(f'einsum sublist integers must be in [0, {len(einsum_symbols)}), got {s}')
     return ''.join(chars)
 
 
@@ -75,23 +77,38 @@ class EinSum(function_node.FunctionNode):
     """Einstein summation; subscripts may use ``...`` and broadcast axes of length one."""
 
     def __init__(self, in_subs, out_sub):
-        # Chainer passes the input subscripts joined by commas ('ij,jk').
-        self.in_subs = tuple(in_subs.split(',') if isinstance(in_subs, str) else in_subs)
+        # Chainer passes and keeps the input subscripts joined by commas ('ij,jk').
+        self._subs = tuple(in_subs.split(',') if isinstance(in_subs, str) else in_subs)
+        self.in_subs = ','.join(self._subs)
         self.out_sub = out_sub
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(self.in_subs))))
-        for in_type, sub in zip(in_types, self.in_subs):
+        type_check._argname(in_types, tuple(f'x{i}' for i in range(len(self._subs))))
+        for in_type, sub in zip(in_types, self._subs):
             type_check.expect(in_type.dtype.kind == 'f')
             if '...' in sub:
                 type_check.expect(in_type.ndim >= len(sub) - 3)
             else:
                 type_check.expect(in_type.ndim == len(sub))
+        # A letter has one length wherever it appears (but where it is 1, which broadcasts),
+        # stated against its first appearance, as Chainer words it.
+        first = {}
+        for i, (in_type, sub) in enumerate(zip(in_types, self._subs)):
+            shape = _checks._value(in_type.shape)
+            for axis, c in _letter_axes(sub, len(shape)):
+                n = shape[axis]
+                if n == 1:
+                    continue
+                if c not in first:
+                    first[c] = (i, axis, n)
+                elif first[c][2] != n:
+                    j, q, _ = first[c]
+                    type_check.expect(in_types[j].shape[q] == in_type.shape[axis])
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         xp = backend.get_array_module(*inputs)
-        self._plan = plan = _Plan(self.in_subs, self.out_sub, [x.shape for x in inputs])
+        self._plan = plan = _Plan(self._subs, self.out_sub, [x.shape for x in inputs])
         arrays = [x.reshape(s) if x.shape != s else x for x, s in zip(inputs, plan.shapes)]
         dtype = numpy.result_type(*[x.dtype for x in inputs])
         if dtype == numpy.float16:
@@ -151,6 +168,14 @@ class DiagEinSum(EinSum):
         return super().backward(indexes, (gy,))
 
 
+def _letter_axes(sub, ndim):
+    # (axis, letter) of the letters of a subscript, on an operand of ``ndim`` axes
+    if '...' not in sub:
+        return list(enumerate(sub))
+    head, tail = sub.split('...')
+    return list(enumerate(head)) + [(ndim - len(tail) + k, c) for k, c in enumerate(tail)]
+
+
 class _Plan:
     """Explicit form of an einsum call for the given shapes.
 
@@ -162,7 +187,7 @@ class _Plan:
 
     def __init__(self, in_subs, out_sub, shapes):
         used = set(''.join(in_subs) + (out_sub or ''))
-        spare = [c for c in _LETTERS if c not in used]
+        spare = [c for c in einsum_symbols if c not in used]
         n_ell = 0
         for sub, shape in zip(in_subs, shapes):
             if '...' in sub:

@@ -1,10 +1,13 @@
 """Scaled complementary error function."""
+import importlib.util
 import math
 
 from chainer import function_node
 from chainer.functions.math import _elementwise
 
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
+# Whether the CPU path can run (it needs SciPy, imported on first use).
+available_cpu = importlib.util.find_spec('scipy') is not None
 
 
 class Erfcx(function_node.FunctionNode):
@@ -14,7 +17,7 @@ class Erfcx(function_node.FunctionNode):
         return 'erfcx'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

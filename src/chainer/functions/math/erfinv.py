@@ -1,11 +1,14 @@
 """Inverse of the error function."""
+import importlib.util
 import math
 
 import chainer
 from chainer import function_node
 from chainer.functions.math import _elementwise
 
-_HALF_SQRT_PI = math.sqrt(math.pi) / 2
+BACKWORDC = math.sqrt(math.pi) / 2
+# Whether the CPU path can run (it needs SciPy, imported on first use).
+available_cpu = importlib.util.find_spec('scipy') is not None
 
 
 class ErfInv(function_node.FunctionNode):
@@ -25,7 +28,7 @@ class ErfInv(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         # The inverse function's derivative: 1 / erf'(y) = sqrt(pi) / 2 * exp(y^2)
         return grad_outputs[0] * chainer.functions.exp(chainer.functions.square(y)) \
-            * _HALF_SQRT_PI,
+            * BACKWORDC,
 
 
 def erfinv(x):

@@ -13,7 +13,7 @@ class Exp(function_node.FunctionNode):
         return 'exp'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, x):
         self.retain_outputs((0,))

@@ -1,6 +1,7 @@
 """One-dimensional discrete Fourier transforms over the last axis, on (real, imag) pairs."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -50,6 +51,14 @@ class FFT(function_node.FunctionNode):
         return gxr * scale, gxi * scale
 
 
+def _parts(func, x):
+    # (real, imag): TypeError naming the function for anything else
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
+        raise _checks.not_an_array(func, 'x', x, 'a tuple (real, imag) of two Variables or '
+                                                 'N-dimensional arrays')
+    return x
+
+
 def fft(x):
     """One-dimensional fast Fourier transform over the last axis.
 
@@ -69,7 +78,7 @@ def fft(x):
         >>> yr.array, yi.array
         (array([ 3., -1.], dtype=float32), array([ 1., -1.], dtype=float32))
     """
-    real, imag = x
+    real, imag = _parts('fft', x)
     return FFT('fft').apply((real, imag))
 
 
@@ -84,5 +93,5 @@ def ifft(x):
     Returns:
         tuple: ``(real, imag)`` Variables holding the parts of the result.
     """
-    real, imag = x
+    real, imag = _parts('ifft', x)
     return FFT('ifft').apply((real, imag))

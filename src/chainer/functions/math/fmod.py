@@ -2,6 +2,8 @@
 from chainer import backend
 from chainer import function_node
 from chainer.functions.math import _elementwise
+from chainer.functions import _static_arrays
+from chainer.utils import type_check
 
 
 class Fmod(function_node.FunctionNode):
@@ -11,6 +13,8 @@ class Fmod(function_node.FunctionNode):
         return 'fmod'
 
     def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 'divisor'))
+        type_check.expect(in_types[0].dtype == in_types[1].dtype)   # (first, as in Chainer)
         _elementwise.check_binary_float(in_types, ('x', 'divisor'))
 
     def forward(self, inputs):
@@ -26,9 +30,8 @@ class Fmod(function_node.FunctionNode):
             ret.append(_elementwise.sum_to(gy, x.shape))
         if 1 in indexes:
             # fmod(x, d) = x - d * fix(x / d); the quotient is piecewise constant.
-            xp = backend.get_array_module(x.array)
-            quotient = xp.fix(x.array / divisor.array)
-            ret.append(_elementwise.sum_to(gy * -quotient, divisor.shape))
+            minus_quotient, = _static_arrays.compute(_minus_quotient, x.array, divisor.array)
+            ret.append(_elementwise.sum_to(gy * minus_quotient, divisor.shape))
         return tuple(ret)
 
 
@@ -46,3 +49,7 @@ def fmod(x, divisor):
         ~chainer.Variable: The remainder, of the broadcast shape.
     """
     return Fmod().apply((x, divisor))[0]
+
+
+def _minus_quotient(x, divisor):
+    return -backend.get_array_module(x).fix(x / divisor)

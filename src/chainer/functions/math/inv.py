@@ -7,15 +7,22 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
-def _check_square(in_types, ndim):
-    """States that the input ``a`` is a float array of ``ndim`` axes whose matrices are square."""
-    type_check._argname(in_types, ('a',))
+def _check_square(in_types, ndim, name='a'):
+    """States that the input is a float array of ``ndim`` axes whose matrices are square.
+
+    ``name`` is the input's name in messages (``a``; ``x`` for the determinants, as in Chainer).
+    """
+    type_check._argname(in_types, (name,))
     a_type, = in_types
     type_check.expect(
         a_type.dtype.kind == 'f',
         a_type.ndim == ndim,
-        a_type.shape[-1] == a_type.shape[-2],
     )
+    # (a matrix's axes by index, a batch's from the end, as Chainer words them)
+    if ndim == 2:
+        type_check.expect(a_type.shape[0] == a_type.shape[1])
+    else:
+        type_check.expect(a_type.shape[-1] == a_type.shape[-2])
 
 
 def _inverse(a):
@@ -40,10 +47,6 @@ class Inv(function_node.FunctionNode):
     """
 
     _ndim = 2
-
-    @property
-    def label(self):
-        return 'inv'
 
     def check_type_forward(self, in_types):
         _check_square(in_types, self._ndim)

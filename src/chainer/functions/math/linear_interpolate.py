@@ -1,4 +1,6 @@
 """Elementwise linear interpolation between two inputs."""
+import numpy
+
 from chainer import function_node
 from chainer.functions.math import _elementwise
 from chainer.utils import type_check
@@ -8,17 +10,22 @@ class LinearInterpolate(function_node.FunctionNode):
 
     @property
     def label(self):
-        return 'linear_interpolate'
+        return 'LinearInterpolate'
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('p', 'x', 'y'))
         p_type, x_type, y_type = in_types
         type_check.expect(
             p_type.dtype.kind == 'f',
-            p_type.dtype == x_type.dtype,
-            p_type.dtype == y_type.dtype,
+            x_type.dtype == p_type.dtype,
+            y_type.dtype == p_type.dtype,
         )
-        type_check.expect_broadcast_shapes(p_type.shape, x_type.shape, y_type.shape)
+        # Shapes that broadcast together are accepted (beyond Chainer, which wants one
+        # shape); others are refused with Chainer's words.
+        try:
+            numpy.broadcast_shapes(*(type_check.eval(t.shape) for t in in_types))
+        except ValueError:
+            type_check.expect(p_type.shape == x_type.shape, p_type.shape == y_type.shape)
 
     def forward(self, inputs):
         p, x, y = inputs

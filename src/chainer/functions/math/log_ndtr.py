@@ -16,7 +16,7 @@ class LogNdtr(function_node.FunctionNode):
         return 'log_ndtr'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

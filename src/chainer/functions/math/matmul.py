@@ -1,9 +1,13 @@
 """Matrix products: ``matmul`` (NumPy semantics, with transposes) and ``batch_matmul``."""
+import math
 import warnings
+
+import numpy
 
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.utils import type_check
 
 
@@ -21,6 +25,8 @@ class MatMul(function_node.FunctionNode):
     dtypes give NumPy's promoted dtype; ``dtype`` forces the output dtype.
     """
 
+    transc = False      # Chainer's option of a transposed result; never set here
+
     def __init__(self, transa=False, transb=False, dtype=None):
         self.transa = transa
         self.transb = transb
@@ -37,8 +43,9 @@ class MatMul(function_node.FunctionNode):
         )
         a_ndim = type_check.eval(a_type.ndim)
         b_ndim = type_check.eval(b_type.ndim)
-        a_idx = -2 if self.transa and a_ndim >= 2 else -1
-        b_idx = -1 if self.transb or b_ndim == 1 else -2
+        # (a 1-D operand's length is shape[0], as Chainer writes it)
+        a_idx = 0 if a_ndim == 1 else (-2 if self.transa else -1)
+        b_idx = 0 if b_ndim == 1 else (-1 if self.transb else -2)
         type_check.expect(a_type.shape[a_idx] == b_type.shape[b_idx])
         if a_ndim > 2 or b_ndim > 2:
             type_check.expect_broadcast_shapes(a_type.shape[:-2], b_type.shape[:-2])
@@ -121,16 +128,66 @@ def matmul(a, b, transa=False, transb=False):
     return MatMul(transa=transa, transb=transb).apply((a, b))[0]
 
 
+def _as_batch_mat(x):
+    # (B, N) is a batch of N x 1 matrices; (B, M, N) stays as it is. (An explicit width, not
+    # -1, which a size-0 batch leaves undetermined.)
+    return x.reshape(x.shape[:2] + (math.prod(x.shape[2:]),)) if x.ndim != 3 else x
+
+
+class BatchMatMul(function_node.FunctionNode):
+    """The batched product behind the deprecated :func:`batch_matmul`.
+
+    Each operand is a batch along its first axis; a 2-D operand ``(B, N)`` is a batch of
+    ``N x 1`` matrices. Any float dtypes, as :func:`matmul` takes them (Chainer 7.8.1 takes
+    float32 only: ``function:chainer.functions.batch_matmul:accepts`` in docs/differences.md).
+    """
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('a', 'b'))
+        a_type, b_type = in_types
+        # (another kind of dtype is refused in Chainer's words, which ask for float32)
+        _checks.expect_kind_of(a_type, numpy.float32)
+        _checks.expect_kind_of(b_type, numpy.float32)
+        type_check.expect(a_type.ndim <= 3, b_type.ndim <= 3)
+        # The inner sizes, an axis of the operand or 1 for the implicit column of a 2-D one.
+        a_ndim = type_check.eval(a_type.ndim)
+        b_ndim = type_check.eval(b_type.ndim)
+        a_inner = a_type.shape[1] if self.transa else (a_type.shape[2] if a_ndim == 3 else 1)
+        b_inner = (b_type.shape[2] if b_ndim == 3 else 1) if self.transb else b_type.shape[1]
+        type_check.expect(a_inner == b_inner)
+        type_check.expect(a_type.shape[0] == b_type.shape[0])
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, b = inputs
+        xp = backend.get_array_module(a, b)
+        a = _op(_as_batch_mat(a), self.transa)
+        b = _op(_as_batch_mat(b), self.transb)
+        return xp.asarray(xp.matmul(a, b)),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        a, b = self.get_retained_inputs()
+        a3 = F.reshape(a, _as_batch_mat(a.array).shape)
+        b3 = F.reshape(b, _as_batch_mat(b.array).shape)
+        grads = _matmul_grads(a3, b3, grad_outputs[0], indexes, self.transa, self.transb)
+        shapes = [x.shape for i, x in enumerate((a, b)) if i in indexes]
+        return tuple(F.reshape(g, shape) for g, shape in zip(grads, shapes))
+
+
 def batch_matmul(a, b, transa=False, transb=False):
     """Batched matrix product (deprecated: use :func:`matmul`).
 
     Each operand is a batch along its first axis. A 2-D operand of shape
-    ``(B, N)`` is a batch of ``N x 1`` matrices; axes after the second are
-    flattened into the column axis.
+    ``(B, N)`` is a batch of ``N x 1`` matrices.
 
     Args:
-        a (~chainer.Variable or N-dimensional array): Left operand (batched).
-        b (~chainer.Variable or N-dimensional array): Right operand (batched).
+        a (~chainer.Variable or N-dimensional array): Left operand (batched, float).
+        b (~chainer.Variable or N-dimensional array): Right operand (batched, float).
         transa (bool): Transpose each matrix of ``a``.
         transb (bool): Transpose each matrix of ``b``.
 
@@ -138,7 +195,4 @@ def batch_matmul(a, b, transa=False, transb=False):
         ~chainer.Variable: Batch of products, shape ``(B, M, K)``.
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
-    F = chainer.functions
-    a = F.reshape(a, a.shape[:2] + (-1,))
-    b = F.reshape(b, b.shape[:2] + (-1,))
-    return matmul(a, b, transa, transb)
+    return BatchMatMul(transa=transa, transb=transb).apply((a, b))[0]

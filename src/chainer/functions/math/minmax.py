@@ -2,11 +2,20 @@
 import numpy
 
 import chainer
+from chainer import _errors
 from chainer import backend
 from chainer import function_node
 from chainer.functions import _checks
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
+
+
+def _empty_reduction(error, func, x, axis):
+    # NumPy's ValueError for a reduction over no element (as in Chainer 7.8.1), naming the
+    # function
+    _errors.add_to_message(error, f'{func}: x of shape {x.shape} has no element to reduce '
+                                  f'over (axis={axis})')
 
 
 class SelectorBase(_sum._Reduction):
@@ -19,7 +28,11 @@ class SelectorBase(_sum._Reduction):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         xp = backend.get_array_module(x)
-        return xp.asarray(getattr(x, self._method)(axis=self.axis, keepdims=self.keepdims)),
+        try:
+            return xp.asarray(getattr(x, self._method)(axis=self.axis, keepdims=self.keepdims)),
+        except ValueError as e:
+            _empty_reduction(e, self._method, x, self.axis)
+            raise
 
     def backward(self, indexes, grad_outputs):
         # NOTE: every input element equal to the selected value gets the whole
@@ -29,8 +42,8 @@ class SelectorBase(_sum._Reduction):
         x = self.inputs[0].data
         y = self.output_data[0]
         shape = x.shape
-        y = y.reshape(_sum._keepdims_shape(shape, self.axis))
-        mask = (x == y).astype(x.dtype)
+        mask, = _static_arrays.compute(_selected, x, y,
+                                       shape=_sum._keepdims_shape(shape, self.axis))
         gy = _sum._expand_reduced(grad_outputs[0], shape, self.axis, self.keepdims)
         return chainer.functions.broadcast_to(gy, shape) * mask,
 
@@ -60,16 +73,21 @@ class IndexSelectorBase(function_node.FunctionNode):
         self.axis = _checks.axis_arg(self._method, axis, none=True)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.axis is not None:
-            _sum._check_axis((self.axis,), x_type, self._method)
+            _sum._check_axis((self.axis,), x_type, self._method, 'in_types[0]')
 
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
-        y = getattr(x, self._method)(axis=self.axis)
+        try:
+            y = getattr(x, self._method)(axis=self.axis)
+        except ValueError as e:
+            _empty_reduction(e, self._method, x, self.axis)
+            raise
         return xp.asarray(y).astype(numpy.int32, copy=False),
 
     def backward(self, indexes, grad_outputs):
@@ -175,3 +193,7 @@ def argmin(x, axis=None):
         array(4, dtype=int32)
     """
     return ArgMin(axis).apply((x,))[0]
+
+
+def _selected(x, y, shape):
+    return (x == y.reshape(shape)).astype(x.dtype)

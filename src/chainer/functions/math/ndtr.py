@@ -15,7 +15,7 @@ class Ndtr(function_node.FunctionNode):
         return 'ndtr'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

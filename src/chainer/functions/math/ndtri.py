@@ -1,4 +1,5 @@
 """Inverse of the standard normal cumulative distribution function."""
+import importlib.util
 import math
 
 import chainer
@@ -6,6 +7,8 @@ from chainer import function_node
 from chainer.functions.math import _elementwise
 
 _SQRT_2PI = math.sqrt(2 * math.pi)
+# Whether the CPU path can run (it needs SciPy, imported on first use).
+available_cpu = importlib.util.find_spec('scipy') is not None
 
 
 class Ndtri(function_node.FunctionNode):
@@ -15,7 +18,7 @@ class Ndtri(function_node.FunctionNode):
         return 'ndtri'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_float(in_types)
+        _elementwise.check_float(in_types, named=False)
 
     def forward(self, inputs):
         self.retain_outputs((0,))

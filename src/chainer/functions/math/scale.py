@@ -1,5 +1,4 @@
 """Multiplying by a scale that is broadcast along some axes."""
-from chainer.functions.math import basic_math
 from chainer.functions.math import bias as _bias
 
 
@@ -28,4 +27,5 @@ def scale(x, y, axis=1):
         array([[1., 2., 3.],
                [1., 2., 3.]], dtype=float32)
     """
-    return basic_math.Mul().apply((x, _bias._expand(x, y, axis, 'scale')))[0]
+    # x * y1 with Python's operator (see bias)
+    return x * _bias._expand(x, y, axis, 'scale')

@@ -12,9 +12,10 @@ def sign(x):
     is zero wherever it exists), so no gradient flows back to ``x``.
 
     Args:
-        x (~chainer.Variable or N-dimensional array): Input.
+        x (~chainer.Variable or N-dimensional array): Input; as in Chainer,
+            anything NumPy turns into an array (a list, a number) is taken too.
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype.
     """
-    return _elementwise.no_grad('sign', x)
+    return _elementwise.no_grad('sign', x, array_like=True)

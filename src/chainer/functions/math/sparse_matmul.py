@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions.math._elementwise import as_dtype as _as_dtype
 from chainer.utils import sparse as _sparse
 from chainer.utils import type_check
 
@@ -148,10 +149,10 @@ def _check_types(sp_type, dn_type, sp_names, sp_row):
     type_check.expect(
         sp_type.shape == type_check.make_variable(sp_row.shape, 'row.shape'),
         sp_type.dtype.kind == 'f',
-        dn_type.dtype == sp_type.dtype,
+        dn_type.dtype.kind == 'f',
         sp_type.ndim >= 1,
         sp_type.ndim <= 2,
-        dn_type.ndim == sp_type.ndim + 1,
+        sp_type.ndim == dn_type.ndim - 1,
     )
     if type_check.eval(sp_type.ndim) == 2:
         type_check.expect(dn_type.shape[0] == sp_type.shape[0])
@@ -187,6 +188,8 @@ class CooMatMul(_CooNode):
     _pattern_follows_transa = True
 
     def check_type_forward(self, in_types):
+        # the two operands may have different float dtypes (the product has NumPy's promoted
+        # one, each gradient its operand's), as in Chainer 7.8.1
         _check_types(in_types[0], in_types[1], ('sp', 'dn'), self.sp_row)
         dn_type = in_types[1]
         k = self.sp_shape[0] if self.transa else self.sp_shape[1]
@@ -195,6 +198,8 @@ class CooMatMul(_CooNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         data, b = inputs
+        dtype = numpy.promote_types(data.dtype, b.dtype)
+        data, b = data.astype(dtype, copy=False), b.astype(dtype, copy=False)
         if self.transb:
             b = b.swapaxes(-1, -2)
         y = _spmm(self._pattern, data, b)
@@ -205,17 +210,18 @@ class CooMatMul(_CooNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        data, b = self.get_retained_inputs()
+        data_in, b_in = self.get_retained_inputs()
         gy, = grad_outputs
+        data, b = _as_dtype(data_in, gy.dtype), _as_dtype(b_in, gy.dtype)
         if self.transc:
             gy = _swap(gy)
         op_b = _swap(b) if self.transb else b
         ret = []
         if 0 in indexes:
-            ret.append(_SDDMM(self._pattern).apply((gy, op_b))[0])
+            ret.append(_as_dtype(_SDDMM(self._pattern).apply((gy, op_b))[0], data_in.dtype))
         if 1 in indexes:
             g = _SpMM(self._pattern.T).apply((data, gy))[0]
-            ret.append(_swap(g) if self.transb else g)
+            ret.append(_as_dtype(_swap(g) if self.transb else g, b_in.dtype))
         return tuple(ret)
 
 
@@ -285,12 +291,17 @@ def sparse_matmul(a, b, transa=False, transb=False):
                [1., 2.]], dtype=float32)
     """
     coo = _sparse.CooMatrix
-    if isinstance(a, coo) and not isinstance(b, coo):
+
+    def dense(x):
+        return isinstance(x, chainer.Variable) or chainer.variable._is_array(x)
+
+    if not (isinstance(a, coo) and dense(b) or dense(a) and isinstance(b, coo)):
+        raise ValueError('This combination of type of inputs is not supported.\n'
+                         f'    a: {type(a)}\n    b: {type(b)}\n'
+                         '(sparse_matmul requires one sparse (CooMatrix) and one dense operand)')
+    if isinstance(a, coo):
         node = CooMatMul(a.row, a.col, a.shape, a.order, transa, transb, False)
         return node.apply((a.data, b))[0]
-    if isinstance(b, coo) and not isinstance(a, coo):
-        # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
-        node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
-        return node.apply((b.data, a))[0]
-    raise ValueError('sparse_matmul requires one sparse (CooMatrix) and one dense operand, got '
-                     f'{type(a).__name__} and {type(b).__name__}')
+    # op(a) @ op(b) = (op(b)^T @ op(a)^T)^T
+    node = CooMatMul(b.row, b.col, b.shape, b.order, not transb, not transa, True)
+    return node.apply((b.data, a))[0]

@@ -15,12 +15,12 @@ def _normalize_axis(axis, func):
     return (axis,) if isinstance(axis, int) else axis
 
 
-def _check_axis(axis, x_type, func):
+def _check_axis(axis, x_type, func, xname='x'):
     """States that every entry of ``axis`` names an axis of ``x_type``."""
     if axis is None:
         return
     for a in axis:
-        _checks.expect_axis(x_type, a, func=func)
+        _checks.expect_axis(x_type, a, func=func, xname=xname, neg='gt')
 
 
 def _keepdims_shape(shape, axis):
@@ -145,6 +145,6 @@ def sum_to(x, shape):
         >>> F.sum_to(x, (1, 3)).array
         array([[2., 2., 2.]], dtype=float32)
     """
-    if x.shape == tuple(shape):
+    if _checks.shape_of('sum_to', 'x', x) == tuple(shape):
         return chainer.as_variable(x)
     return SumTo(shape).apply((x,))[0]

@@ -30,8 +30,9 @@ def _normalize_axes(axes, a_ndim, b_ndim):
             raise ValueError(f'tensordot: axes must be a non-negative int, got {n}')
         if n > a_ndim or n > b_ndim:
             raise ValueError(
-                f'tensordot: axes={n} pairs more axes than a ({a_ndim} dimensions) or '
-                f'b ({b_ndim} dimensions) has')
+                f'dimension of input tensors must be greater equal to dot-axes count ({n}) '
+                f'(tensordot: axes={n} pairs more axes than a ({a_ndim} dimensions) or '
+                f'b ({b_ndim} dimensions) has)')
         return tuple(range(a_ndim - n, a_ndim)), tuple(range(n))
     if not isinstance(axes, (tuple, list, str)):
         raise TypeError('tensordot: axes must be an int or a pair of sequences of int, '

@@ -3,6 +3,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions.math import _elementwise
+from chainer.utils import type_check
 
 
 class Sin(function_node.FunctionNode):
@@ -215,7 +216,12 @@ class Arctan2(function_node.FunctionNode):
         return 'arctan2'
 
     def check_type_forward(self, in_types):
-        _elementwise.check_binary_float(in_types)
+        # Chainer 7.8.1 accepts two float dtypes here (unlike the other binary functions):
+        # the result has NumPy's promoted dtype
+        type_check._argname(in_types, ('x1', 'x2'))
+        a_type, b_type = in_types
+        type_check.expect(a_type.dtype.kind == 'f', b_type.dtype.kind == 'f')
+        type_check.expect_broadcast_shapes(a_type.shape, b_type.shape)
 
     def forward(self, inputs):
         x1, x2 = inputs
@@ -223,15 +229,16 @@ class Arctan2(function_node.FunctionNode):
         return backend.get_array_module(x1).arctan2(x1, x2),
 
     def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
+        gy, = grad_outputs
+        x1, x2 = (_elementwise.as_dtype(x, gy.dtype) for x in self.get_retained_inputs())
         square = chainer.functions.square
         # d atan2(x1, x2) = (x2 dx1 - x1 dx2) / (x1^2 + x2^2)
-        g = grad_outputs[0] / (square(x1) + square(x2))
+        g = gy / (square(x1) + square(x2))
         ret = []
-        if 0 in indexes:
-            ret.append(_elementwise.sum_to(g * x2, x1.shape))
-        if 1 in indexes:
-            ret.append(_elementwise.sum_to(g * -x1, x2.shape))
+        for i, x, gx in ((0, x1, g * x2), (1, x2, g * -x1)):
+            if i in indexes:
+                inp = self.inputs[i]
+                ret.append(_elementwise.as_dtype(_elementwise.sum_to(gx, inp.shape), inp.dtype))
         return tuple(ret)
 
 

@@ -53,4 +53,13 @@ def zeta(x, q):
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``q``.
     """
+    if x is None:
+        raise TypeError('zeta: x must be a float or an N-dimensional array, got None')
+    x_shape, q_shape = numpy.shape(x), getattr(q, 'shape', ())
+    try:
+        numpy.broadcast_shapes(x_shape, q_shape)
+    except ValueError:
+        # (NumPy's ValueError, where Chainer 7.8.1 fails inside)
+        raise ValueError(f'zeta: x of shape {x_shape} and q of shape {tuple(q_shape)} do not '
+                         f'broadcast together') from None
     return Zeta(x).apply((q,))[0]

@@ -1,6 +1,7 @@
 """Gumbel-softmax: a differentiable relaxation of sampling from a categorical."""
 from chainer import backend
 from chainer import variable
+from chainer.functions import _checks
 from chainer.functions.activation import softmax
 
 
@@ -29,6 +30,8 @@ def gumbel_softmax(log_pi, tau=0.1, axis=1):
         >>> y.shape, float(y.array.sum())
         ((1, 2), 1.0)
     """
+    if log_pi is None:
+        raise _checks.not_an_array('gumbel_softmax', 'log_pi', None)
     log_pi = variable.as_variable(log_pi)
     xp = backend.get_array_module(log_pi)
     if log_pi.ndim == 0:

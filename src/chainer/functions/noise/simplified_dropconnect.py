@@ -61,7 +61,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
                 f'simplified_dropconnect: mask must have shape {mask_shape} for x of shape '
                 f'{x.shape} and W of shape {W.shape}, got {self.mask.shape}')
         dtype = numpy.promote_types(x.dtype, W.dtype)
-        x_mat = x.reshape(n, -1).astype(dtype, copy=False)
+        x_mat = x.reshape(n, W.shape[1]).astype(dtype, copy=False)
         w = self._scaled_mask(dtype) * W
         if self.use_batchwise_mask:
             y = xp.einsum('noi,ni->no', w, x_mat)
@@ -77,7 +77,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         gy, = grad_outputs
         dtype = x.dtype
         n = x.shape[0]
-        x_mat = reshape.reshape(x, (n, -1))
+        x_mat = reshape.reshape(x, (n, W.shape[1]))
         mask = self._scaled_mask(dtype)
         w = _bn.as_dtype(W, dtype)
         ret = []

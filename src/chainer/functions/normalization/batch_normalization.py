@@ -63,18 +63,42 @@ def as_dtype(v, dtype):
     return v if v is None or v.dtype == dtype else _cast.cast(v, dtype)
 
 
-def expect_params(in_types, axis, func):
-    """Type-checks ``x`` against parameters ``in_types[1:]`` of one common shape."""
+def expect_params(in_types, axis, func, style='fixed'):
+    """Type-checks ``x`` against parameters ``in_types[1:]`` of one common shape.
+
+    The conditions come in the order of Chainer's messages, which differs between
+    ``batch_normalization`` (``style='batch'``), ``batch_renormalization`` (``'renorm'``)
+    and the fixed (inference) variants (``'fixed'``).
+    """
     x_type, gamma_type = in_types[0], in_types[1]
-    type_check.expect(x_type.dtype.kind == 'f', gamma_type.dtype.kind == 'f')
-    for p_type in in_types[2:]:
-        type_check.expect(p_type.dtype == gamma_type.dtype, p_type.shape == gamma_type.shape)
     x_ndim = type_check.eval(x_type.ndim)
     gamma_ndim = type_check.eval(gamma_type.ndim)
-    if axis is None:
+    type_check.expect(x_type.dtype.kind == 'f')
+    if style == 'renorm':
         type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
                           x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
+    type_check.expect(gamma_type.dtype.kind == 'f')
+    for p_type in in_types[2:]:
+        if style == 'fixed':
+            type_check.expect(p_type.dtype == gamma_type.dtype, p_type.shape == gamma_type.shape)
+        else:
+            type_check.expect(gamma_type.dtype == p_type.dtype, gamma_type.shape == p_type.shape)
+    if axis is None and style != 'renorm':
+        # the parameters' axes (1, 2, ... as many as gamma has) that x has
+        type_check.expect(gamma_type.ndim == len(range(1, min(1 + gamma_ndim, x_ndim))))
+    if axis is None:
+        if style == 'renorm':
+            type_check.expect(x_type.ndim >= gamma_type.ndim + 1,
+                              x_type.shape[1:1 + gamma_ndim] == gamma_type.shape)
+        else:
+            # (axis by axis, as Chainer's messages say it)
+            type_check.expect(x_type.ndim >= gamma_type.ndim + 1)
+            for i in range(gamma_ndim):
+                type_check.expect(x_type.shape[i + 1] == gamma_type.shape[i])
         return
+    if not all(-x_ndim <= a < x_ndim for a in axis):
+        # Chainer's first condition on an axis outside x: the parameters have the other axes
+        type_check.expect(gamma_type.ndim == len([i for i in range(x_ndim) if i not in axis]))
     for a in axis:
         _checks.expect_axis(x_type, a, func=func)
     axes = _aggregate_axes(x_ndim, gamma_ndim, axis)
@@ -100,6 +124,23 @@ def update_running(running_mean, running_var, mean, var, m, decay):
         running += (1 - decay) * (m / max(m - 1, 1)) * var
 
 
+def _per_channel(x, gamma):
+    """Values averaged per channel, at least 1: gradients divide by it, and an empty batch
+    (or no channel) has empty gradients anyway."""
+    return max(x.size // gamma.size, 1) if gamma.size else 1
+
+
+def _key_axis(func):
+    # Chainer's ``key_axis``: the axes of the parameters (those not reduced).
+    return tuple(i for i in range(len(func.inputs[0].shape)) if i not in func.axes)
+
+
+def _expander(func):
+    # Chainer's ``expander``: the index that broadcasts a parameter over ``x``.
+    key = _key_axis(func)
+    return tuple(slice(None) if i in key else None for i in range(len(func.inputs[0].shape)))
+
+
 class BatchNormalization(function_node.FunctionNode):
     """Normalizes by the mean and variance of the batch, then scales and shifts.
 
@@ -113,14 +154,18 @@ class BatchNormalization(function_node.FunctionNode):
         self.decay = decay
         self.axis = _normalize_axis(axis, 'batch_normalization')
 
+    key_axis = property(_key_axis)
+    expander = property(_expander)
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
-        expect_params(in_types, self.axis, 'batch_normalization')
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
+        expect_params(in_types, self.axis, 'batch_normalization', 'batch')
 
     def forward(self, inputs):
         x, gamma, beta = inputs
         axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
-        self.axes = axes
+        self.axes = self.axis = axes    # Chainer's ``axis`` holds the reduced axes once known
         shape = _param_shape(x.shape, axes)
         m = x.size // gamma.size
         if m == 1:
@@ -176,7 +221,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         x_hat = (xc - mean) * inv_std
         gbeta = gyc.sum(axis=axes, keepdims=True)
         ggamma = (gyc * x_hat).sum(axis=axes, keepdims=True)
-        m = x.size // gamma.size
+        m = _per_channel(x, gamma)
         gx = x_hat * ggamma
         gx += gbeta
         gx *= -1 / m
@@ -190,7 +235,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         ggx, gggamma, ggbeta = grad_outputs
         axes = self.axes
         shape = _param_shape(x.shape, axes)
-        m = x.size // gamma.size
+        m = _per_channel(x, gamma)
         dtype = compute_dtype(x.dtype, gamma.dtype)
 
         def c(v):   # into the compute dtype
@@ -261,14 +306,18 @@ class FixedBatchNormalization(function_node.FunctionNode):
         self.eps = eps
         self.axis = _normalize_axis(axis, 'fixed_batch_normalization')
 
+    key_axis = property(_key_axis)
+    expander = property(_expander)
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta', 'mean', 'var'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 5)
         expect_params(in_types, self.axis, 'fixed_batch_normalization')
 
     def forward(self, inputs):
         x, gamma, beta, mean, var = inputs
         xp = backend.get_array_module(x)
-        self.axes = axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
+        self.axes = self.axis = axes = _aggregate_axes(x.ndim, gamma.ndim, self.axis)
         shape = _param_shape(x.shape, axes)
         dtype = compute_dtype(x.dtype, gamma.dtype)
         inv_std = 1 / xp.sqrt(var.astype(dtype, copy=False) + dtype.type(self.eps))

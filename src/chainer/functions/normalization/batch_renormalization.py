@@ -5,11 +5,12 @@ from chainer import backend
 from chainer import configuration
 from chainer import function_node
 from chainer import variable
+from chainer.functions import _old_style
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.utils import type_check
 
 
-class BatchRenormalizationFunction(function_node.FunctionNode):
+class BatchRenormalizationFunction(_old_style.FunctionCall, function_node.FunctionNode):
     """Batch normalization corrected towards the running statistics.
 
     The output is ``gamma * (x_hat * r + d) + beta`` with ``x_hat`` normalized
@@ -31,8 +32,9 @@ class BatchRenormalizationFunction(function_node.FunctionNode):
         self.update_statistics = update_statistics
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
-        _bn.expect_params(in_types, None, 'batch_renormalization')
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
+        _bn.expect_params(in_types, None, 'batch_renormalization', 'renorm')
 
     def forward(self, inputs):
         x, gamma, beta = inputs

@@ -14,19 +14,22 @@ from chainer.utils import type_check
 
 def _group_shape(x_shape, groups):
     n, c = x_shape[:2]
-    return (n, groups, c // groups, -1)
+    rest = 1
+    for s in x_shape[2:]:
+        rest *= s
+    return (n, groups, c // groups, rest)
 
 
 def _to_groups(x, groups, ops):
     """``(N, C, ...)`` to ``(groups, C // groups, N * rest)``: one matrix of samples per group."""
-    n, g, d, _ = _group_shape(x.shape, groups)
-    x = ops.transpose(ops.reshape(x, (n, g, d, -1)), (1, 2, 0, 3))
-    return ops.reshape(x, (g, d, -1))
+    n, g, d, rest = _group_shape(x.shape, groups)
+    x = ops.transpose(ops.reshape(x, (n, g, d, rest)), (1, 2, 0, 3))
+    return ops.reshape(x, (g, d, n * rest))
 
 
 def _from_groups(y, x_shape, groups, ops):
-    n, g, d, _ = _group_shape(x_shape, groups)
-    y = ops.transpose(ops.reshape(y, (g, d, n, -1)), (2, 0, 1, 3))
+    n, g, d, rest = _group_shape(x_shape, groups)
+    y = ops.transpose(ops.reshape(y, (g, d, n, rest)), (2, 0, 1, 3))
     return ops.reshape(y, x_shape)
 
 
@@ -69,7 +72,8 @@ class DecorrelatedBatchNormalization(function_node.FunctionNode):
         self.decay = decay
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         _check_x(in_types, self.groups)
 
     def forward(self, inputs):
@@ -152,19 +156,26 @@ class FixedDecorrelatedBatchNormalization(function_node.FunctionNode):
         self.groups = _gn.positive_groups(groups, 'fixed_decorrelated_batch_normalization')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'mean', 'projection'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         _check_x(in_types, self.groups)
         x_type, mean_type, p_type = in_types
         type_check.expect(
             mean_type.dtype == x_type.dtype,
             p_type.dtype == x_type.dtype,
             mean_type.ndim == 2,
-            p_type.ndim == 3,
+            p_type.ndim >= 2,
+            p_type.ndim <= 3,
             mean_type.shape[0] == self.groups,
             mean_type.shape[1] == x_type.shape[1] // self.groups,
-            p_type.shape[0] == self.groups,
-            p_type.shape[1] == mean_type.shape[1],
-            p_type.shape[2] == mean_type.shape[1],
+        )
+        # one projection per group, or one (d, d) shared by the groups (Chainer 7.8.1
+        # broadcasts it)
+        if type_check.eval(p_type.ndim) == 3:
+            type_check.expect(p_type.shape[0] == self.groups)
+        type_check.expect(
+            p_type.shape[-2] == mean_type.shape[1],
+            p_type.shape[-1] == mean_type.shape[1],
         )
 
     def forward(self, inputs):
@@ -188,7 +199,9 @@ class FixedDecorrelatedBatchNormalization(function_node.FunctionNode):
                 ret.append(-_sum.sum(gc, axis=2))
         if 2 in indexes:
             c = _to_groups(x, g, _VariableOps) - reshape.reshape(mean, mean.shape + (1,))
-            ret.append(matmul.matmul(gyg, c, transb=True))
+            gp = matmul.matmul(gyg, c, transb=True)
+            # a projection shared by the groups gets the sum of theirs
+            ret.append(gp if projection.ndim == 3 else _sum.sum(gp, axis=0))
         return ret
 
 
@@ -244,7 +257,8 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
         mean (~chainer.Variable or N-dimensional array): Mean of shape
             ``(groups, C // groups)``.
         projection (~chainer.Variable or N-dimensional array): Whitening
-            matrices of shape ``(groups, C // groups, C // groups)``.
+            matrices of shape ``(groups, C // groups, C // groups)``, or one
+            of shape ``(C // groups, C // groups)`` for every group.
         groups (int): Number of groups.
 
     Returns:

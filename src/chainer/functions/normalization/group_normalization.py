@@ -8,6 +8,7 @@ from chainer.functions.math import sum as _sum
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.functions import _checks
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class GroupNormalization(function_node.FunctionNode):
@@ -18,16 +19,18 @@ class GroupNormalization(function_node.FunctionNode):
         self.eps = eps
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         x_type, gamma_type, beta_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
             x_type.ndim >= 2,
             gamma_type.ndim == 1,
+            beta_type.ndim == 1,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype.kind == 'f',
-            beta_type.dtype == gamma_type.dtype,
-            beta_type.shape == gamma_type.shape,
+            gamma_type.dtype == beta_type.dtype,
+            gamma_type.shape == beta_type.shape,
         )
 
     def forward(self, inputs):
@@ -58,7 +61,8 @@ class GroupNormalization(function_node.FunctionNode):
         if 0 in indexes:
             g = gyc * reshape.reshape(_bn.as_dtype(gamma, dtype), shape)
             grad = _bn.BatchNormalizationGrad(self.eps, (1,), self.mean, self.inv_std)
-            gx = grad.apply((rows, xp.ones(n_rows, dtype), reshape.reshape(g, (n_rows, row))))[0]
+            ones = _static_arrays.full(x.array, n_rows, dtype, 1)
+            gx = grad.apply((rows, ones, reshape.reshape(g, (n_rows, row))))[0]
             ret.append(reshape.reshape(gx, x.shape))
         if 1 in indexes:
             x_hat = _XHat(self.eps, self.mean, self.inv_std).apply((rows,))[0]
@@ -94,9 +98,8 @@ class _XHat(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
-        xp = backend.get_array_module(x)
         g, = grad_outputs
-        ones = xp.ones(x.shape[0], self.mean.dtype)
+        ones = _static_arrays.full(x.array, x.shape[0], self.mean.dtype, 1)
         grad = _bn.BatchNormalizationGrad(self.eps, (1,), self.mean, self.inv_std)
         return grad.apply((x, ones, g))[:1]
 
@@ -112,7 +115,8 @@ def positive_groups(groups, func):
 
 def _check_groups(x, groups, func):
     positive_groups(groups, func)
-    if len(x.shape) >= 2 and x.shape[1] % groups:
+    shape = getattr(x, 'shape', None)   # (not an array: apply says so, as in Chainer)
+    if shape is not None and len(shape) >= 2 and shape[1] % groups:
         raise ValueError(f'{func}: the number of channels {x.shape[1]} of x (shape {x.shape}) '
                          f'is not divisible by groups={groups}')
 

@@ -6,6 +6,7 @@ from chainer.functions.math import sqrt
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.functions.math import sum as _sum
 from chainer.utils import type_check
+from chainer.functions import _static_arrays
 
 
 class NormalizeL2(function_node.FunctionNode):
@@ -13,10 +14,13 @@ class NormalizeL2(function_node.FunctionNode):
 
     def __init__(self, eps=1e-5, axis=1):
         self.eps = eps
-        self.axis = _checks.axis_arg('normalize', axis, tuple_=True)
+        axis = _checks.axis_arg('normalize', axis, tuple_=True)
+        # Kept as a tuple, as Chainer does.
+        self.axis = axis if isinstance(axis, tuple) else (axis,)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         axes = self.axis if isinstance(self.axis, tuple) else (self.axis,)
@@ -38,7 +42,8 @@ class NormalizeL2(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         gy, = grad_outputs
         norm = sqrt.sqrt(_sum.sum(x * x, axis=self.axis, keepdims=True))
-        safe = norm + (norm.array == 0).astype(x.dtype)
+        is_zero, = _static_arrays.compute(_is_zero, norm.array, dtype=x.dtype)
+        safe = norm + is_zero
         u = norm + x.dtype.type(self.eps)
         dot = _sum.sum(gy * x, axis=self.axis, keepdims=True)
         return gy / u - x * (dot / (u * u * safe)),
@@ -65,3 +70,7 @@ def normalize(x, eps=1e-5, axis=1):
                [0.       , 0.       ]], dtype=float32)
     """
     return NormalizeL2(eps, axis).apply((x,))[0]
+
+
+def _is_zero(norm, dtype):
+    return (norm == 0).astype(dtype)

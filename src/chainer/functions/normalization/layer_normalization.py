@@ -13,16 +13,18 @@ class LayerNormalization(_gn.GroupNormalization):
         super().__init__(1, eps)
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 3)
         x_type, gamma_type, beta_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
             x_type.ndim == 2,
             gamma_type.ndim == 1,
+            beta_type.ndim == 1,
+            gamma_type.shape == beta_type.shape,
             x_type.shape[1] == gamma_type.shape[0],
             gamma_type.dtype == x_type.dtype,
             beta_type.dtype == x_type.dtype,
-            beta_type.shape == gamma_type.shape,
         )
 
 

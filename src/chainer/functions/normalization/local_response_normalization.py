@@ -43,7 +43,8 @@ class LocalResponseNormalization(function_node.FunctionNode):
         self.beta = beta
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 1)
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim >= 2)
 

@@ -49,12 +49,29 @@ def sampling_ratio_pair(func, sampling_ratio):
     return tuple(None if v is None else int(v) for v in pair)
 
 
-def check_batch_indices(func, batch, n):
+def check_batch_indices(func, batch, n, name='roi_indices'):
     """``IndexError`` naming the function when an ROI points past the batch."""
     if batch.size and (batch.min() < 0 or batch.max() >= n):
         bad = batch[(batch < 0) | (batch >= n)]
-        raise IndexError(f'{func}: ROI batch indices must lie in [0, {n}) for x with '
+        raise IndexError(f'{func}: ROI batch indices ({name}) must lie in [0, {n}) for x with '
                          f'{n} images, got {sorted(set(bad.tolist()))[:5]}')
+
+
+def check_finite(func, rois, inf_ok=False):
+    """The errors of Chainer 7.8.1, which turns ROI coordinates into ints on the host: ValueError
+    for NaN, OverflowError for infinity (``rois``: a host array). ``inf_ok``: the align
+    functions, which sample at the coordinates and take infinity, as in Chainer."""
+    if inf_ok:
+        if not numpy.isnan(rois).any():
+            return
+    elif numpy.isfinite(rois).all():
+        return
+    r = int(numpy.argwhere(~numpy.isfinite(rois))[0][0])
+    if numpy.isnan(rois).any():
+        raise ValueError(f'cannot convert float NaN to integer ({func}: rois must be finite, '
+                         f'got NaN in ROI {r})')
+    raise OverflowError(f'cannot convert float infinity to integer ({func}: rois must be '
+                        f'finite, got infinity in ROI {r})')
 
 
 def int_bins(start, end, out, size, plus_one):
@@ -257,8 +274,11 @@ def scatter_bilinear(g, cy, cx, batch, x_shape):
 
 def check_types(in_types, float32_only=False):
     """The input contract of the ``(x, rois, roi_indices)`` ROI functions."""
-    type_check._argname(in_types, ('x', 'rois', 'roi_indices'))
+    # (unnamed: Chainer's messages say in_types[i] for this function)
+    type_check.expect(in_types.size() == 3)
     x_type, roi_type, index_type = in_types
+    if float32_only:    # (checked first, as in Chainer)
+        type_check.expect(x_type.dtype == numpy.float32, roi_type.dtype == numpy.float32)
     type_check.expect(
         x_type.dtype.kind == 'f',
         x_type.ndim == 4,
@@ -269,8 +289,6 @@ def check_types(in_types, float32_only=False):
         index_type.ndim == 1,
         roi_type.shape[0] == index_type.shape[0],
     )
-    if float32_only:
-        type_check.expect(x_type.dtype == numpy.float32)
 
 
 def prepare(func, name, x, rois, roi_indices):
@@ -278,6 +296,7 @@ def prepare(func, name, x, rois, roi_indices):
     batch = to_host(roi_indices).astype(numpy.int64)
     check_batch_indices(name, batch, x.shape[0])
     rois = to_host(rois)
+    check_finite(name, rois, inf_ok='align' in name)
     return rois * rois.dtype.type(func.spatial_scale), batch
 
 

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -38,6 +39,8 @@ def _average_grad(func, gy):
 
 class AveragePoolingND(pooling_nd._PoolingND):
     """Average pooling over ``ndim`` spatial axes."""
+
+    _refuse_empty = True
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, pad_value=0):
         if pad_value is not None and pad_value != 0:
@@ -94,17 +97,17 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
         array([[[[1., 1.],
                  [1., 1.]]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('average_pooling_nd', 'x', x)[2:])
     return AveragePoolingND(ndim, ksize, stride, pad, pad_value=pad_value).apply((x,))[0]
 
 
 def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
     """1-dimensional average pooling: :func:`average_pooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('average_pooling_1d', x, 1)
+    _checks.check_spatial_ndim('average_pooling_1d', x, 1)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)
 
 
 def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
     """3-dimensional average pooling: :func:`average_pooling_nd` for ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('average_pooling_3d', x, 3)
+    _checks.check_spatial_ndim('average_pooling_3d', x, 3)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)

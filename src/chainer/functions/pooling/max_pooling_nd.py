@@ -1,5 +1,6 @@
 """Max pooling over N spatial axes (and its 1-D, 2-D and 3-D forms)."""
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 
@@ -8,6 +9,7 @@ class MaxPoolingND(pooling_nd._PoolingND):
     """Max pooling over ``ndim`` spatial axes; ``indexes`` holds the winning tap of each window."""
 
     _indexes = None
+    _refuse_empty = True
 
     def forward(self, inputs):
         x, = inputs
@@ -96,7 +98,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         array([[[[ 5.,  7.],
                  [13., 15.]]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('max_pooling_nd', 'x', x)[2:])
     func = MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices)
     y, = func.apply((x,))
     if return_indices:
@@ -106,7 +108,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
     """1-dimensional max pooling: :func:`max_pooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('max_pooling_1d', x, 1)
+    _checks.check_spatial_ndim('max_pooling_1d', x, 1)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
 
@@ -135,11 +137,11 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         array([[[[3, 3],
                  [3, 3]]]])
     """
-    pooling_nd.check_spatial_ndim('max_pooling_2d', x, 2)
+    _checks.check_spatial_ndim('max_pooling_2d', x, 2)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
 
 def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
     """3-dimensional max pooling: :func:`max_pooling_nd` for inputs ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('max_pooling_3d', x, 3)
+    _checks.check_spatial_ndim('max_pooling_3d', x, 3)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)

@@ -24,7 +24,8 @@ class ROIPooling2D(function_node.FunctionNode):
         self.spatial_scale = spatial_scale
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'rois'))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
+        type_check.expect(in_types.size() == 2)
         x_type, roi_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
@@ -37,8 +38,9 @@ class ROIPooling2D(function_node.FunctionNode):
     def forward(self, inputs):
         x, rois = inputs
         rois = _roi.to_host(rois)
+        _roi.check_finite('roi_pooling_2d', rois)
         self._batch = rois[:, 0].astype(numpy.int64)
-        _roi.check_batch_indices('roi_pooling_2d', self._batch, x.shape[0])
+        _roi.check_batch_indices('roi_pooling_2d', self._batch, x.shape[0], 'rois[:, 0]')
         bins = _roi_bins(rois, self.spatial_scale, self.outh, self.outw, *x.shape[2:])
         y, self.argmax_data = _roi.bin_max(x, self._batch, *bins)
         self._bottom_data_shape = x.shape

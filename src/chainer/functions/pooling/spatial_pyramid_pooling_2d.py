@@ -1,6 +1,7 @@
 """Spatial pyramid pooling: fixed-length features from images of any size."""
 import math
 
+from chainer.functions import _checks
 from chainer.functions.array import concat
 from chainer.functions.array import reshape
 from chainer.functions.pooling import max_pooling_nd
@@ -37,7 +38,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
         raise ValueError(
             f"spatial_pyramid_pooling_2d: unsupported pooling operation {pooling!r}; "
             f"the only one is 'max'")
-    if len(x.shape) != 4:
+    if len(_checks.shape_of('spatial_pyramid_pooling_2d', 'x', x)) != 4:
         raise ValueError(f'spatial_pyramid_pooling_2d: x must have shape (n, c, h, w), '
                          f'got {tuple(x.shape)}')
     n, _, h, w = x.shape

@@ -21,7 +21,9 @@ class Unpooling2D(pooling_2d.Pooling2D):
         unpooling_nd._check_outsize(self, in_types)
 
     def forward(self, inputs):
-        return unpooling_nd._unpool(self, inputs[0]),
+        y = unpooling_nd._unpool(self, inputs[0])
+        self.outh, self.outw = self._outs   # Chainer's attributes, once known
+        return y,
 
     def backward(self, indexes, grad_outputs):
         return Unpooling2DGrad(self).apply(grad_outputs)

@@ -1,5 +1,6 @@
 """Unpooling over N spatial axes: each element fills its whole window."""
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv
@@ -44,7 +45,9 @@ class UnpoolingND(pooling_nd._PoolingND):
         _check_outsize(self, in_types)
 
     def forward(self, inputs):
-        return _unpool(self, inputs[0]),
+        y = _unpool(self, inputs[0])
+        self.outs = self._outs      # Chainer's attribute holds the output size once known
+        return y,
 
     def backward(self, indexes, grad_outputs):
         return UnpoolingNDGrad(self).apply(grad_outputs)
@@ -91,17 +94,17 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         >>> F.unpooling_nd(x, 2, cover_all=False).array
         array([[[1., 1., 2., 2.]]], dtype=float32)
     """
-    ndim = len(x.shape[2:])
+    ndim = len(_checks.shape_of('unpooling_nd', 'x', x)[2:])
     return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
 
 
 def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """1-dimensional unpooling: :func:`unpooling_nd` for inputs ``(n, c, w)``."""
-    pooling_nd.check_spatial_ndim('unpooling_1d', x, 1)
+    _checks.check_spatial_ndim('unpooling_1d', x, 1)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)
 
 
 def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """3-dimensional unpooling: :func:`unpooling_nd` for inputs ``(n, c, d, h, w)``."""
-    pooling_nd.check_spatial_ndim('unpooling_3d', x, 3)
+    _checks.check_spatial_ndim('unpooling_3d', x, 3)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)

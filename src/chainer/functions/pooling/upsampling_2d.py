@@ -1,5 +1,7 @@
 """Upsampling with the indices of a max pooling (unpooling by argmax)."""
+from chainer import backend
 from chainer import function_node
+from chainer.functions.loss import _common
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_2d
 from chainer.utils import conv
@@ -21,6 +23,18 @@ class Upsampling2D(pooling_2d.Pooling2D):
 
     def forward(self, inputs):
         x, = inputs
+        if self.indexes.dtype.kind not in 'iu':
+            # (IndexError, as Chainer 7.8.1's indexing with them raises)
+            raise IndexError(f'upsampling_2d: indexes must be integers (the taps that '
+                             f'max_pooling_2d returns), got {self.indexes.dtype}')
+        taps = self.ksize[0] * self.ksize[1]
+        ind = self.indexes
+        if ind.size and _common.should_check_values(backend.get_array_module(ind)) and \
+                (int(ind.min()) < 0 or int(ind.max()) >= taps):
+            # (IndexError, as Chainer 7.8.1's indexing with them raises)
+            bad = int(ind.min()) if int(ind.min()) < 0 else int(ind.max())
+            raise IndexError(f'upsampling_2d: indexes must lie in [0, {taps}) (the taps of a '
+                             f'{self.ksize[0]}x{self.ksize[1]} window), got {bad}')
         self._in_dims = x.shape[2:]
         if self.outh is None:
             outs = tuple(conv.get_deconv_outsize(d, k, s, p, self.cover_all)

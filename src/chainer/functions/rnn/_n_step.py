@@ -17,6 +17,7 @@ steps, and ``step(pre, h, c, params)`` returns the new ``(h, c)`` (``c`` is
 """
 import chainer
 from chainer import variable
+from chainer.functions import _checks
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -128,17 +129,18 @@ def run(kind, name, n_layers, dropout_ratio, hx, cx, ws, bs, xs, use_bi_directio
         offsets.append(b + (offsets[-1] if offsets else 0))
     hs = F.separate(hx, 0)
     cs = (None,) * len(hs) if cx is None else F.separate(cx, 0)
-    dropout = dropout_ratio > 0 and chainer.config.train
+    # As in Chainer 7.8.1, every direction of every layer but the first draws its own
+    # dropout mask, even at ratio 0, so that seeded runs get the same random stream.
+    dropout = chainer.config.train
     x_all = F.concat(xs, 0) if len(xs) > 1 else variable.as_variable(xs[0])
     hy, cy = [], []
     for layer in range(n_layers):
-        if layer > 0 and dropout:
-            x_all = F.dropout(x_all, dropout_ratio)
         outs = []
         for d in range(n_dirs):
             i = layer * n_dirs + d
             params = kind.prepare(ws[i], bs[i])
-            ys, h, c = _run_direction(kind, x_all, offsets, batches, hs[i], cs[i], params, d == 1)
+            x_in = F.dropout(x_all, dropout_ratio) if layer > 0 and dropout else x_all
+            ys, h, c = _run_direction(kind, x_in, offsets, batches, hs[i], cs[i], params, d == 1)
             outs.append(ys)
             hy.append(h)
             cy.append(c)
@@ -173,6 +175,7 @@ class InputSizeError(type_check.InvalidType, ValueError):
 def check_inputs(kind, name, n_layers, n_dirs, hx, cx, ws, bs, xs):
     """Checks counts, shapes and dtypes of every argument, naming the offending one."""
     n_w = kind.n_weights
+    _checks.arrays_of(name, 'xs', xs)
     if len(xs) == 0:
         raise ValueError(f'{name} requires at least one time step in xs, got an empty sequence')
     n_cells = n_layers * n_dirs
@@ -207,11 +210,13 @@ def check_inputs(kind, name, n_layers, n_dirs, hx, cx, ws, bs, xs):
                   f'length, xs[0] having them all)')
         if in_size is None:
             in_size = x.shape[1]
-        elif x.shape[1] != in_size:
+    if n_w is not None:
+        # (the first step against the weights first, as Chainer checks)
+        _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs)
+    for t, x in enumerate(xs):
+        if x.shape[1] != in_size:
             _fail(name, f'xs[{t}].shape[1] == xs[0].shape[1]', f'{x.shape[1]} != {in_size}',
                   'every time step must have the same input size')
-    if n_w is not None:
-        _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs)
 
 
 def _check_weights(name, n_w, n_cells, n_dirs, n_units, in_size, dtype, ws, bs):

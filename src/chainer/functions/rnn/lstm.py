@@ -34,7 +34,7 @@ class LSTM(function_node.FunctionNode):
     """LSTM unit with forget gate: ``(c_prev, x) -> (c, h)``."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('c_prev', 'x'))
+        type_check._argname(in_types, ('c', 'x'))
         c_type, x_type = in_types
         type_check.expect(
             c_type.dtype.kind == 'f',

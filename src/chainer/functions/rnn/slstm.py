@@ -44,13 +44,16 @@ class SLSTM(function_node.FunctionNode):
             x1_type.dtype == c1_type.dtype,
             x2_type.dtype == c1_type.dtype,
             c1_type.ndim >= 2,
-            c2_type.ndim == c1_type.ndim,
-            x1_type.ndim == c1_type.ndim,
-            x2_type.ndim == c1_type.ndim,
-            c1_type.shape == c2_type.shape,
-            x1_type.shape == x2_type.shape,
+            c1_type.ndim == x1_type.ndim,
+            c1_type.ndim == x2_type.ndim,
+            c1_type.ndim == c2_type.ndim,
+            # (each input against its cell first, as Chainer checks)
             x1_type.shape[0] == c1_type.shape[0],
             x1_type.shape[1] == 4 * c1_type.shape[1],
+            x2_type.shape[0] == c2_type.shape[0],
+            x2_type.shape[1] == 4 * c2_type.shape[1],
+            c1_type.shape == c2_type.shape,
+            x1_type.shape == x2_type.shape,
         )
         for i in range(2, type_check.eval(c1_type.ndim)):
             type_check.expect(x1_type.shape[i] == c1_type.shape[i])

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _old_style
 from chainer.functions.activation import _grad_util
 from chainer.functions.rnn import _lstm_cell
 from chainer.utils import type_check
@@ -22,25 +23,27 @@ def _tree_lstm_grad(ops, cs, x, gc, gh):
     return tuple(gcs) + (gx,)
 
 
-class TreeLSTM(function_node.FunctionNode):
+class TreeLSTM(_old_style.FunctionCall, function_node.FunctionNode):
     """TreeLSTM unit: ``(c_1, ..., c_N, x) -> (c, h)``."""
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 2)
         n = len(in_types) - 1
-        type_check._argname(in_types, tuple(f'c{k + 1}' for k in range(n)) + ('x',))
+        # (unnamed: Chainer's messages say in_types[i] for this function)
         x_type = in_types[-1]
         c_types = in_types[:-1]
         c_type = c_types[0]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
-            x_type.shape[1] == (3 + n) * c_type.shape[1],
-        )
+        # (in Chainer's order: the cells' kinds, x's dtype, the numbers of axes)
+        for c in c_types:
+            type_check.expect(c.dtype.kind == 'f')
+        type_check.expect(x_type.dtype == c_type.dtype, x_type.ndim >= 2)
+        for c in c_types:
+            type_check.expect(c.ndim == x_type.ndim)
+        for c in c_types:
+            type_check.expect(x_type.shape[1] == (3 + n) * c.shape[1])
         for c in c_types:
             type_check.expect(
                 c.dtype == x_type.dtype,
-                c.ndim == x_type.ndim,
                 c.shape[0] == x_type.shape[0],
                 c.shape[1] == c_type.shape[1],
             )

@@ -1,8 +1,10 @@
 """F.forget: trade computation for memory by recomputing a sub-graph in backward."""
 import chainer
+from chainer import _errors
 from chainer import configuration
 from chainer import function_node
 from chainer import variable
+from chainer.functions import _checks
 
 
 def _ordinal(n):
@@ -122,8 +124,23 @@ def forget(func, *xs):
         >>> x.grad
         array([3., 3., 3.], dtype=float32)
     """
-    xs = tuple([x if isinstance(x, variable.Variable) else variable.Variable(x) for x in xs])
-    ys = Forget(func).apply(xs)
+    try:
+        xs = tuple([x if isinstance(x, variable.Variable) else variable.Variable(x)
+                    for x in xs])
+    except TypeError as e:
+        _errors.add_to_message(e, 'forget: each of xs must be a Variable or an N-dimensional '
+                                  'array')
+        raise
+    for i, x in enumerate(xs):
+        if x.array is None:
+            raise _checks.not_an_array('forget', f'xs[{i}]', None)
+    try:
+        ys = Forget(func).apply(xs)
+    except Exception as e:
+        # (an error of func: the arguments forget passed it)
+        _errors.add_to_message(e, f'forget: raised by func ({_errors.describe(func)}) on xs: '
+                                  f'{_errors.describe(xs)}')
+        raise
     if len(ys) == 1:
         return ys[0]
     return ys

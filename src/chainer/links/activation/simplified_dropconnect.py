@@ -13,8 +13,7 @@ class SimplifiedDropconnect(link.Link):
 
     Args:
         in_size (int or None): Input size; ``None`` for lazy initialization.
-        out_size (int): Output size. ``SimplifiedDropconnect(n)`` means
-            ``SimplifiedDropconnect(None, n)``.
+        out_size (int): Output size.
         ratio (float): Probability of dropping each weight.
         nobias (bool): Whether to leave out the bias.
         initialW: Initializer of ``W`` (``None``: LeCun normal).
@@ -25,11 +24,9 @@ class SimplifiedDropconnect(link.Link):
         b (~chainer.Parameter): Bias of shape ``(out_size,)`` or ``None``.
     """
 
-    def __init__(self, in_size, out_size=None, ratio=.5, nobias=False, initialW=None,
+    def __init__(self, in_size, out_size, ratio=.5, nobias=False, initialW=None,
                  initial_bias=None):
         super().__init__()
-        if out_size is None:
-            in_size, out_size = None, in_size
         self.out_size = out_size
         self.ratio = ratio
         _link_util.add_weight_and_bias(self, in_size, out_size, nobias, initialW,

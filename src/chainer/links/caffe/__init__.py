@@ -1,2 +1,7 @@
 """Caffe model import (not supported by rechainer)."""
+from chainer import _lazy
 from chainer.links.caffe.caffe_function import CaffeFunction  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -17,3 +17,7 @@ class CaffeFunction(link.Chain):
             f'CaffeFunction({model_path!r}): loading Caffe models is not supported by '
             'rechainer. Convert the model with Chainer 7.8.1, save it with '
             'chainer.serializers.save_npz, and load the .npz into an equivalent chain.')
+
+    def forward(self, inputs, outputs, disable=(), **kwargs):
+        """Runs the imported network (unreachable: construction raises)."""
+        raise RuntimeError('CaffeFunction is not supported by rechainer')

@@ -45,3 +45,9 @@ class EmbedID(link.Link):
     def forward(self, x):
         """Returns the vectors of the ids ``x`` (shape ``x.shape + (out_size,)``)."""
         return embed_id.embed_id(x, self.W, ignore_label=self.ignore_label)
+
+    def _input_error_hint(self, x):
+        # (said when embed_id refuses x: see Link._input_error_hint)
+        if x.dtype.kind not in 'iu':
+            return f'expects integer ids in [0, {self.W.shape[0]}), got {x.dtype}'
+        return None

@@ -82,3 +82,14 @@ class Linear(link.Link):
         if self.W.array is None:
             self._initialize_params(int(numpy.prod(x.shape[n_batch_axes:])))
         return linear.linear(x, self.W, self.b, n_batch_axes=n_batch_axes)
+
+    def _input_error_hint(self, x, n_batch_axes=1):
+        # (said when linear refuses x: see Link._input_error_hint)
+        if self.W.array is not None:
+            got = int(numpy.prod(x.shape[n_batch_axes:]))
+            if got != self.W.shape[1]:
+                return (f'expects in_size {self.W.shape[1]}, got {got} (x of shape '
+                        f'{tuple(x.shape)}, n_batch_axes={n_batch_axes})')
+        if x.dtype.kind != 'f':
+            return f'expects a float input, got {x.dtype}'
+        return None

@@ -1,6 +1,7 @@
 """A link holding one parameter array."""
 from chainer import link
 from chainer import variable
+from chainer.functions.math import identity
 
 
 class Parameter(link.Link):
@@ -16,5 +17,6 @@ class Parameter(link.Link):
             self.W = variable.Parameter(array)
 
     def forward(self, volatile='off'):
-        """Returns the parameter ``W`` (``volatile`` is accepted and ignored)."""
-        return self.W
+        """Returns ``W`` through an identity: a new Variable on the same array, whose
+        gradient flows to ``W`` (``volatile`` is accepted and ignored)."""
+        return identity.identity(self.W)

@@ -7,6 +7,7 @@ import numpy
 import chainer
 from chainer.backends import cuda
 from chainer.functions.activation import softplus
+from chainer.functions.array import cast
 from chainer.functions.array import get_item
 from chainer.functions.math import sum as sum_mod
 from chainer import initializers
@@ -73,10 +74,16 @@ class BinaryHierarchicalSoftmaxFunction:
         rows = numpy.repeat(numpy.arange(len(t_host)), lengths)
         xp = chainer.backend.get_array_module(x)
         nodes = xp.asarray(self.paths[picks])
-        codes = xp.asarray(cuda.to_cpu(self.codes)[picks].astype(x.dtype))
+        codes = cuda.to_cpu(self.codes)[picks]
         x_rows = get_item.get_item(x, xp.asarray(rows))
         w_rows = get_item.get_item(W, nodes)
         score = sum_mod.sum(x_rows * w_rows, axis=1)
+        # the loss has the promoted dtype of the codes (the link's ``dtype``) and the score,
+        # as in Chainer 7.8.1
+        dtype = numpy.promote_types(codes.dtype, score.dtype)
+        if score.dtype != dtype:
+            score = cast.cast(score, dtype)
+        codes = xp.asarray(codes.astype(dtype, copy=False))
         return sum_mod.sum(softplus.softplus(-codes * score))
 
 
@@ -90,7 +97,8 @@ class BinaryHierarchicalSoftmax(link.Link):
         in_size (int): Input size.
         tree: A binary tree of the class ids as nested pairs (see
             :meth:`create_huffman_tree`).
-        dtype: Data type of ``W`` (default ``chainer.config.dtype``).
+        dtype: Data type of the tree's codes (default ``chainer.config.dtype``);
+            ``W`` has ``chainer.config.dtype``.
 
     Attributes:
         W (~chainer.Parameter): Shape ``(number of internal nodes, in_size)``.
@@ -101,7 +109,8 @@ class BinaryHierarchicalSoftmax(link.Link):
         dtype = chainer.get_dtype(dtype)
         self._func = BinaryHierarchicalSoftmaxFunction(tree, dtype)
         with self.init_scope():
-            self.W = variable.Parameter(initializers.Uniform(1, dtype),
+            # W follows chainer.config.dtype, not ``dtype`` (as in Chainer 7.8.1)
+            self.W = variable.Parameter(initializers.Uniform(1),
                                         (self._func.parser_size, in_size))
 
     def forward(self, x, t):

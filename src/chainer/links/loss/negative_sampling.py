@@ -18,7 +18,8 @@ class NegativeSampling(link.Link):
         counts (sequence of ints): Frequency of each class.
         sample_size (int): Number of negatives per example.
         power (float): Exponent applied to the counts.
-        dtype: Data type of ``W`` (default ``chainer.config.dtype``).
+        dtype: Data type of the sampling distribution (default
+            ``chainer.config.dtype``); ``W`` has ``chainer.config.dtype``.
 
     Attributes:
         W (~chainer.Parameter): Output weights of shape ``(len(counts), in_size)``,
@@ -34,8 +35,8 @@ class NegativeSampling(link.Link):
         p = numpy.array(counts, dtype) ** power
         self.sampler = walker_alias.WalkerAlias(p)
         with self.init_scope():
+            # W follows chainer.config.dtype, not ``dtype`` (as in Chainer 7.8.1)
             self.W = variable.Parameter(0, (vocab_size, in_size))
-            self.W.array = self.W.array.astype(dtype, copy=False)
 
     def device_resident_accept(self, visitor):
         super().device_resident_accept(visitor)

@@ -1,1 +1,6 @@
 """Model links: whole models built from other links (Classifier, vision models)."""
+from chainer import _lazy
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -1,1 +1,6 @@
 """Links that normalize their inputs (batch, layer, group normalization...)."""
+from chainer import _lazy
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -13,12 +13,13 @@ class GRUBase(link.Chain):
     def __init__(self, in_size, out_size, init=None, inner_init=None, bias_init=None):
         super().__init__()
         with self.init_scope():
-            for name in ('W_r', 'W_z', 'W'):
-                setattr(self, name, linear.Linear(in_size, out_size, initialW=init,
-                                                  initial_bias=bias_init))
-            for name in ('U_r', 'U_z', 'U'):
-                setattr(self, name, linear.Linear(out_size, out_size, initialW=inner_init,
-                                                  initial_bias=bias_init))
+            # Gate by gate, input map then state map: the order Chainer draws their weights in.
+            for gate in ('_r', '_z', ''):
+                setattr(self, 'W' + gate, linear.Linear(in_size, out_size, initialW=init,
+                                                        initial_bias=bias_init))
+                setattr(self, 'U' + gate, linear.Linear(out_size, out_size,
+                                                        initialW=inner_init,
+                                                        initial_bias=bias_init))
 
 
 class StatelessGRU(GRUBase):

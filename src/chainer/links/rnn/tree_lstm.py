@@ -1,5 +1,6 @@
 """Tree-structured LSTM links: :class:`ChildSumTreeLSTM` and :class:`NaryTreeLSTM`."""
 import chainer
+from chainer.functions import _checks
 from chainer.functions.activation import sigmoid
 from chainer.functions.activation import tanh
 from chainer.functions.array import concat
@@ -13,8 +14,9 @@ from chainer.links.rnn import _state
 def _split_inputs(name, cshsx, n=None):
     if len(cshsx) % 2 != 1 or (n is not None and len(cshsx) != 2 * n + 1):
         want = 'an odd number' if n is None else str(2 * n + 1)
-        raise ValueError(f'{name} requires {want} of arguments (c_1..c_n, h_1..h_n, x), '
-                         f'got {len(cshsx)}')
+        # also an AssertionError, which Chainer 7.8.1 raises here
+        raise _checks.AssertionValueError(
+            f'{name} requires {want} of arguments (c_1..c_n, h_1..h_n, x), got {len(cshsx)}')
     k = len(cshsx) // 2
     return list(cshsx[:k]), list(cshsx[k:-1]), cshsx[-1]
 

@@ -14,3 +14,7 @@ class TheanoFunction(link.Link):
         raise RuntimeError('TheanoFunction: calling Theano graphs is not supported by '
                            'rechainer (Theano is unmaintained); write the computation '
                            'with chainer.functions instead.')
+
+    def forward(self, *args):
+        """Runs the Theano graph (unreachable: construction raises)."""
+        raise RuntimeError('TheanoFunction is not supported by rechainer')

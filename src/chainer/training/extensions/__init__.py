@@ -1,4 +1,5 @@
 """Trainer extensions: evaluation, logging, reporting, plotting, snapshots, schedules."""
+from chainer import _lazy
 from chainer.training.extensions import computational_graph  # NOQA
 from chainer.training.extensions import evaluator  # NOQA
 from chainer.training.extensions import exponential_shift  # NOQA
@@ -44,3 +45,7 @@ from chainer.training.extensions.value_observation import observe_value  # NOQA
 from chainer.training.extensions.variable_statistics_plot import VariableStatisticsPlot  # NOQA
 from chainer.training.extensions.variable_unchain import unchain_variables  # NOQA
 from chainer.training.extensions.warmup_shift import WarmupShift  # NOQA
+
+# Submodules are attributes, imported when first asked for (as Chainer's eager imports make
+# them).
+__getattr__ = _lazy.submodule_getattr(__name__)

@@ -43,11 +43,13 @@ class DumpGraph(extension.Extension):
         self._function_style = function_style
         self._original_flag = None
         self._flag_called = False
+        self._flag_set = False  # keep_graph_on_report is ours to restore
 
     def initialize(self, trainer):
         if not self._flag_called:
             self._original_flag = configuration.config.keep_graph_on_report
             configuration.config.keep_graph_on_report = True
+            self._flag_set = True
 
     def trigger(self, trainer):
         # Fires at the first iteration only.
@@ -78,12 +80,23 @@ class DumpGraph(extension.Extension):
             self._restore_flag()
 
     def _restore_flag(self):
-        if self._original_flag is not None:
+        if self._flag_set:
             configuration.config.keep_graph_on_report = self._original_flag
-            self._original_flag = None
+            self._flag_set = False
 
     def finalize(self):
         self._restore_flag()
+
+    def serialize(self, serializer):
+        """Saves or loads whether the graph was dumped (``_flag_called``) and the
+        configuration value it replaced (``_original_flag``), as Chainer 7.8.1 does; a
+        resumed run does not dump the graph again."""
+        try:
+            self._flag_called = bool(serializer('_flag_called', self._flag_called))
+            original = serializer('_original_flag', self._original_flag)
+        except KeyError:  # older files hold nothing for us
+            return
+        self._original_flag = None if original is None else bool(original)
 
 
 # The old function name of the extension (the same class in Chainer 7).

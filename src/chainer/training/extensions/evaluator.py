@@ -126,7 +126,10 @@ class Evaluator(extension.Extension):
 
     def finalize(self):
         for it in self._iterators.values():
-            it.finalize()
+            # Evaluators that override evaluate() may hold no iterator (None).
+            finalize = getattr(it, 'finalize', None)
+            if finalize is not None:
+                finalize()
 
 
 class _EvalProgressBar(util.ProgressBar):

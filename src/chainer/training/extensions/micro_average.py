@@ -43,6 +43,4 @@ class MicroAverage(extension.Extension):
         self._numerator = _state.number(serializer, '_numerator', self._numerator)
         self._denominator = _state.number(serializer, '_denominator', self._denominator)
         # The trigger's progress is rechainer's addition (optional when loading).
-        child = _state.optional_child(serializer, '_trigger')
-        if child is not None and hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(child)
+        _state.serialize_optional(serializer, '_trigger', self._trigger)

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import reporter
+from chainer.training import _state
 from chainer.training import extension
 from chainer.training import util
 
@@ -100,6 +101,13 @@ class ParameterStatistics(extension.Extension):
                 stats[f'{key}/{i}'] = v
         else:
             stats[key] = value
+
+    def serialize(self, serializer):
+        """Saves or loads the trigger's progress (``_trigger/...``) and the statistics
+        gathered since the last report (``_summary/...``), so that a resumed run reports
+        the same means; Chainer 7.8.1 saves neither. Files without them load."""
+        _state.serialize_optional(serializer, '_trigger', self._trigger)
+        _state.serialize_optional(serializer, '_summary', self._summary)
 
     def register_statistics(self, name, function):
         """Adds a statistic ``function(array) -> scalar or array`` under ``name``."""

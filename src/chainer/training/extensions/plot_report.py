@@ -95,9 +95,5 @@ class PlotReport(extension.Extension):
         # summary are rechainer's additions (optional when loading).
         data = serializer(f'_plot_{self._file_name}', json.dumps(self._data))
         self._data = {k: [tuple(p) for p in v] for k, v in json.loads(str(data)).items()}
-        child = _state.optional_child(serializer, '_trigger')
-        if child is not None and hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(child)
-        child = _state.optional_child(serializer, '_summary')
-        if child is not None:
-            self._summary.serialize(child)
+        _state.serialize_optional(serializer, '_trigger', self._trigger)
+        _state.serialize_optional(serializer, '_summary', self._summary)

@@ -11,8 +11,9 @@ class PrintReport(extension.Extension):
 
     Args:
         entries (list of str): Keys of the columns.
-        log_report (str or LogReport): The log report, or its name in the
-            trainer.
+        log_report (str or LogReport): The name of a log report registered in
+            the trainer, or a LogReport of its own, which this extension calls
+            at every iteration (and saves with itself).
         out: Stream to print to.
     """
 
@@ -33,8 +34,10 @@ class PrintReport(extension.Extension):
         log_report = self._log_report
         if isinstance(log_report, str):
             log_report = trainer.get_extension(log_report)
-        elif not isinstance(log_report, log_report_module.LogReport) and \
-                not hasattr(log_report, 'log'):
+        elif isinstance(log_report, log_report_module.LogReport):
+            # A LogReport of its own (not registered with the trainer) is fed here.
+            log_report(trainer)
+        elif not hasattr(log_report, 'log'):
             raise TypeError(f'PrintReport: log_report must be a LogReport or its name, got '
                             f'{type(log_report).__name__}')
         log = log_report.log

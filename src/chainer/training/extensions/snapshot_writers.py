@@ -10,7 +10,6 @@ removes stale ones when it autoloads.
 import multiprocessing
 import os
 import queue
-import tempfile
 import threading
 
 from chainer.serializers import _files
@@ -65,8 +64,9 @@ class Writer:
         """Writes ``savefun(path, target, **kwds)`` to ``<outdir>/<filename>`` atomically."""
         os.makedirs(outdir, exist_ok=True)
         dest = os.path.join(outdir, filename)
-        fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(filename) + '.',
-                                   suffix=TEMP_SUFFIX, dir=os.path.dirname(dest))
+        fd, tmp = _files.create_temp(os.path.dirname(dest),
+                                     prefix='.' + os.path.basename(filename) + '.',
+                                     suffix=TEMP_SUFFIX, replacing=dest)
         os.close(fd)
         try:
             savefun(tmp, target, **kwds)

@@ -5,7 +5,9 @@ import numpy
 
 from chainer import backend
 from chainer import link as link_module
+from chainer import serializer as serializer_module
 from chainer import variable
+from chainer.training import _state
 from chainer.training import extension
 from chainer.training import util
 from chainer.training.extensions import _plot
@@ -93,6 +95,30 @@ class VariableStatisticsPlot(extension.Extension):
             return
         self._draw_figure(fig)
         _plot.save_figure(fig, os.path.join(trainer.out, self._file_name))
+
+    def serialize(self, serializer):
+        """Saves or loads the trigger's progress (``_trigger/...``) and the statistics
+        plotted so far (``_xs`` and ``_samples/<data|grad>``), so that a resumed run
+        draws the whole curve; Chainer 7.8.1 saves neither. Files without them load."""
+        _state.serialize_optional(serializer, '_trigger', self._trigger)
+        n_stats = len(self._percentile_sigmas) + 2
+        if isinstance(serializer, serializer_module.Serializer):
+            serializer('_xs', numpy.asarray(self._xs, numpy.int64))
+            for key in self._keys:
+                samples = self._samples[key]
+                serializer('_samples/' + key, numpy.asarray(samples, numpy.float64).reshape(
+                    len(samples), n_stats))
+            return
+        try:
+            xs = serializer('_xs', None)
+            samples = {key: serializer('_samples/' + key, None) for key in self._keys}
+        except KeyError:  # Chainer's files: the plot starts anew
+            return
+        if xs is None:  # a dry run
+            return
+        self._xs = [int(x) for x in numpy.asarray(xs).ravel()]
+        self._samples = {key: [row for row in numpy.asarray(value, numpy.float64).reshape(
+            -1, n_stats)] for key, value in samples.items()}
 
     @staticmethod
     def available():

@@ -18,10 +18,10 @@ class unchain_variables(extension.Extension):  # NOQA: Chainer's (lowercase) nam
     def __init__(self):
         self._prev_flag = None
 
-    def initialize(self, trainer):
+    def initialize(self, _):
         self._prev_flag = configuration.config.keep_graph_on_report
 
-    def trigger(self, trainer):
+    def trigger(self, _):
         return self._prev_flag
 
     def __call__(self, trainer):

@@ -2,6 +2,7 @@
 import copy
 
 from chainer import backend
+from chainer import serializer as serializer_module
 from chainer.dataset import convert
 from chainer.training.updaters import standard_updater
 
@@ -51,6 +52,20 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         self._devices = devices
         self._models = models
 
+    def serialize(self, serializer):
+        """Saves or loads the state as :class:`StandardUpdater` does (the main model's).
+
+        After a load the other copies take the main model's parameters, so that the
+        next update starts from the loaded ones everywhere (Chainer 7.8.1 leaves them
+        as they were until the update after).
+        """
+        super().serialize(serializer)
+        if not isinstance(serializer, serializer_module.Serializer):
+            main = self._models['main']
+            for name, model in self._models.items():
+                if name != 'main':
+                    model.copyparams(main)
+
     def connect_trainer(self, trainer):
         # The copies report under the same names as the main model's links.
         for name, model in self._models.items():
@@ -67,7 +82,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         losses = []
         for i, name in enumerate(names):
             model = self._models[name]
-            part = batch[len(batch) * i // n:len(batch) * (i + 1) // n]
+            part = batch[i::n]  # every n-th example, as Chainer 7.8.1 splits the batch
             in_arrays = convert._call_converter(self.converter, part, model.device)
             loss_func = self.loss_func or model
             if isinstance(in_arrays, tuple):

@@ -58,9 +58,17 @@ def test_not_a_permutation(indices):
         F.permutate(numpy.zeros(3, numpy.float32), numpy.array(indices, numpy.int32))
 
 
+@pytest.mark.parametrize('x, indices', [
+    (numpy.zeros(3, 'f'), numpy.array([0, 1, 2], numpy.float32)),  # float indices
+    (numpy.zeros(3, 'f'), numpy.array([[0, 1, 2]], numpy.int32)),  # 2-D indices
+])
+def test_indices_not_1d_int(x, indices):
+    # ValueError, in Chainer's words
+    with pytest.raises(ValueError, match='indices should be a one-dimensional int array'):
+        F.permutate(x, indices)
+
+
 @pytest.mark.parametrize('x, indices, axis', [
-    (numpy.zeros(3, 'f'), numpy.array([0, 1, 2], numpy.float32), 0),  # float indices
-    (numpy.zeros(3, 'f'), numpy.array([[0, 1, 2]], numpy.int32), 0),  # 2-D indices
     (numpy.zeros(3, 'f'), numpy.array([0, 1], numpy.int32), 0),       # wrong length
     (numpy.zeros(3, 'f'), numpy.array([0, 1, 2], numpy.int32), 1),    # axis out of range
 ])

@@ -11,7 +11,7 @@ from chainer.utils import type_check
         {'shape': (2, 3), 'repeats': 2, 'axis': None},
         {'shape': (2, 3), 'repeats': 3, 'axis': 1},
         {'shape': (2, 3), 'repeats': (1, 0, 2), 'axis': -1},
-        {'shape': (2, 3), 'repeats': [2, 1], 'axis': 0},
+        {'shape': (2, 3), 'repeats': (2, 1), 'axis': 0},
         {'shape': (2, 3), 'repeats': (1, 0, 2, 0, 1, 3), 'axis': None},
         {'shape': (2, 3), 'repeats': 0, 'axis': 0},
         {'shape': (), 'repeats': 3, 'axis': None},
@@ -42,6 +42,12 @@ class TestRepeat(testing.FunctionTestCase):
 def test_invalid_for_input(repeats, axis, error, match):
     with pytest.raises(error, match=match):
         F.repeat(numpy.zeros((2, 3), numpy.float32), repeats, axis)
+
+
+def test_list_repeats_are_refused():
+    # Chainer 7.8.1 takes an int or a tuple of ints only
+    with pytest.raises(TypeError, match='repeats'):
+        F.repeat(numpy.zeros((2, 3), numpy.float32), [2, 1], 0)
 
 
 @pytest.mark.parametrize('repeats, expected', [(True, 1), ((True,), 1), (False, 0)])

@@ -68,9 +68,16 @@ def test_two_ellipses():
 
 
 @pytest.mark.parametrize('a, slices, b', [
-    (numpy.zeros((2, 3), 'f'), 0, numpy.zeros((3,), 'd')),       # dtype mismatch
     (numpy.zeros((2, 3), 'f'), (0, 1, 2), numpy.zeros((), 'f')),  # too many indices
 ])
 def test_invalid_inputs(a, slices, b):
     with pytest.raises(type_check.InvalidType, match='ScatterAdd'):
         F.scatter_add(a, slices, b)
+
+
+def test_other_dtype_of_b():
+    # as in Chainer 7.8.1: summed in the promoted dtype, the result in a's
+    a = numpy.array([[0, 1, 2], [3, 4, 5]], 'i')
+    y = F.scatter_add(a, 0, numpy.array([0.5, -1.5, 2.25]))
+    assert y.dtype == numpy.int32
+    numpy.testing.assert_array_equal(y.array, [[0, 0, 4], [3, 4, 5]])

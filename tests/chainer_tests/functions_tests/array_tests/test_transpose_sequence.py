@@ -66,10 +66,18 @@ def test_empty():
 
 @pytest.mark.parametrize('xs', [
     [numpy.zeros((1, 2), 'f'), numpy.zeros((2, 2), 'f')],   # not sorted by length
-    [numpy.zeros((2, 2), 'f'), numpy.zeros((1, 2), 'd')],   # dtype mismatch
     [numpy.zeros((2, 2), 'f'), numpy.zeros((1, 3), 'f')],   # unit shape mismatch
     [numpy.zeros((), 'f')],                                 # 0-d sequence
 ])
 def test_invalid_inputs(xs):
     with pytest.raises(type_check.InvalidType, match='TransposeSequence'):
         F.transpose_sequence(xs)
+
+
+def test_other_dtypes_take_the_first_sequences():
+    # as in Chainer 7.8.1; each gradient comes back in its own sequence's dtype
+    xs = [chainer.Variable(numpy.ones((2, 2), 'f')), chainer.Variable(numpy.ones((1, 2), 'd'))]
+    ys = F.transpose_sequence(xs)
+    assert [y.dtype for y in ys] == [numpy.float32, numpy.float32]
+    gxs = chainer.grad(list(ys), xs, [chainer.Variable(numpy.ones(y.shape, 'f')) for y in ys])
+    assert [g.dtype for g in gxs] == [numpy.float32, numpy.float64]

@@ -116,7 +116,7 @@ def test_groups_must_divide_channels():
     x = numpy.zeros((2, 4, 5, 5), numpy.float32)
     with pytest.raises(ValueError, match=r'convolution_2d.*groups=2 and 3 output'):
         F.convolution_2d(x, numpy.zeros((3, 2, 3, 3), numpy.float32), groups=2)
-    with pytest.raises(type_check.InvalidType, match=r'x.shape\[1\] == W.shape\[1\] \* 3'):
+    with pytest.raises(type_check.InvalidType, match=r'in_types\[0\].shape\[1\] == in_types\[1\].shape\[1\] \* 3'):
         F.convolution_2d(x, numpy.zeros((3, 1, 3, 3), numpy.float32), groups=3)
 
 

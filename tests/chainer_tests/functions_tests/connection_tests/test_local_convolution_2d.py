@@ -84,10 +84,13 @@ def test_node_class_and_stride_pair():
 
 
 @pytest.mark.parametrize('x_shape, W_shape, b_shape, match', [
-    ((2, 3, 4, 4), (6, 2, 2, 4, 3, 3), None, r'x.shape\[1\] == W.shape\[3\]'),
-    ((3, 4, 4), (6, 2, 2, 3, 3, 3), None, 'x.ndim == 4'),
-    ((2, 3, 4, 4), (6, 2, 2, 3, 3, 3), (6, 2, 3), r'b.shape == W.shape\[:3\]'),
-    ((2, 3, 4, 4), (6, 2, 2, 3, 3, 3), (6, 4), 'b.ndim == 3'),
+    # (Chainer calls the inputs in_types[0] (x), [1] (W) and [2] (b) here)
+    ((2, 3, 4, 4), (6, 2, 2, 4, 3, 3), None,
+     r'in_types\[0\].shape\[1\] == in_types\[1\].shape\[3\]'),
+    ((3, 4, 4), (6, 2, 2, 3, 3, 3), None, r'in_types\[0\].ndim == 4'),
+    ((2, 3, 4, 4), (6, 2, 2, 3, 3, 3), (6, 2, 3),
+     r'in_types\[2\].shape == in_types\[1\].shape\[:3\]'),
+    ((2, 3, 4, 4), (6, 2, 2, 3, 3, 3), (6, 4), r'in_types\[2\].ndim == 3'),
 ])
 def test_invalid_types(x_shape, W_shape, b_shape, match):
     args = [numpy.ones(x_shape, numpy.float32), numpy.ones(W_shape, numpy.float32)]
@@ -98,7 +101,7 @@ def test_invalid_types(x_shape, W_shape, b_shape, match):
 
 
 def test_integer_input_is_rejected():
-    with pytest.raises(type_check.InvalidType, match='x.dtype.kind == f'):
+    with pytest.raises(type_check.InvalidType, match=r'in_types\[0\].dtype.kind == f'):
         F.local_convolution_2d(numpy.ones((1, 1, 3, 3), numpy.int32),
                                numpy.ones((1, 1, 1, 1, 3, 3), numpy.float32))
 

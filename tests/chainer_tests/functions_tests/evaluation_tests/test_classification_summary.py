@@ -70,8 +70,10 @@ def test_bad_input():
     y = numpy.zeros((3, 4), 'f')
     with pytest.raises(type_check.InvalidType, match='ClassificationSummary'):
         F.classification_summary(y, numpy.zeros(3, 'f'))
-    # Chainer 7 grew the summary to fit an out-of-range label; it is refused here.
+    # Without label_num the classes run up to the largest label (as in Chainer 7.8.1);
+    # a label beyond a given label_num is refused (docs/differences.md, label-range).
+    assert F.classification_summary(y, numpy.array([0, 7, 1], 'i'))[3].shape == (8,)
     with pytest.raises(ValueError, match='classification_summary: label 7'):
-        F.classification_summary(y, numpy.array([0, 7, 1], 'i'))
+        F.classification_summary(y, numpy.array([0, 7, 1], 'i'), label_num=4)
     with pytest.raises(ValueError, match='label_num'):
         F.classification_summary(y, numpy.zeros(3, 'i'), label_num=0)

@@ -4,6 +4,7 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 
+from chainer.utils import type_check
 from chainer_tests.functions_tests.loss_tests._loss import BACKENDS, check_bad_reduce
 
 
@@ -51,5 +52,6 @@ def test_bad_input():
     check_bad_reduce(lambda r: F.black_out(x, t, w, s, reduce=r), 'black_out')
     with pytest.raises(ValueError, match='black_out: label 4 in samples'):
         F.black_out(x, t, w, numpy.array([[1, 4], [2, 3]], 'i'))
-    with pytest.raises(ValueError, match='black_out: t must have shape'):
+    # (InvalidType, Chainer's type for a t of the wrong shape)
+    with pytest.raises(type_check.InvalidType, match='black_out: t must have shape'):
         F.black_out(x, t[:1], w, s)

@@ -24,5 +24,5 @@ class TestArctanh(testing.FunctionTestCase):
 
 
 def test_integer_input():
-    with pytest.raises(type_check.InvalidType, match='arctanh'):
+    with pytest.raises(type_check.InvalidType, match='Arctanh'):
         F.arctanh(numpy.zeros(3, numpy.int64))

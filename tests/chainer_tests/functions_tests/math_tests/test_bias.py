@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
@@ -46,5 +47,10 @@ def test_shape_mismatch(y_shape, axis):
 
 
 def test_dtype_mismatch():
+    # A Variable x meets y of another dtype in Add: refused, as in Chainer. (An array x is cast
+    # to y's dtype by Variable.__radd__, also as in Chainer.)
     with pytest.raises(type_check.InvalidType):
-        F.bias(numpy.zeros((2, 3), numpy.float32), numpy.zeros(3, numpy.float64))
+        F.bias(chainer.Variable(numpy.zeros((2, 3), numpy.float32)),
+               numpy.zeros(3, numpy.float64))
+    assert F.bias(numpy.zeros((2, 3), numpy.float32),
+                  numpy.zeros(3, numpy.float64)).dtype == numpy.float64

@@ -49,9 +49,9 @@ def test_not_positive_definite():
 
 
 def test_invalid():
-    with pytest.raises(type_check.InvalidType, match='Cholesky'):
+    with pytest.raises(type_check.InvalidType, match='cholesky'):
         F.cholesky(numpy.ones((2, 3), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='Cholesky'):
+    with pytest.raises(type_check.InvalidType, match='cholesky'):
         F.cholesky(numpy.ones((2, 2, 2), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='Cholesky'):
+    with pytest.raises(type_check.InvalidType, match='cholesky'):
         F.cholesky(numpy.eye(2, dtype=numpy.int32))

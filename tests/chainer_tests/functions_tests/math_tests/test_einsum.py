@@ -59,17 +59,26 @@ def test_sublist_format():
 
 
 @pytest.mark.parametrize('args', [
-    ('ij,jk', (2, 3), (4, 5)),    # lengths of j differ
     ('ij,jk', (2, 3)),            # fewer operands than subscripts
     ('i...->i', (2, 3)),          # "..." axes must reach the output
     ('ij->k', (2, 3)),            # output letter nowhere in the inputs
     ('i%', (2, 3)),               # not a letter
     ('ij->ii', (2, 2)),           # repeated output letter
-    ('ii', (2, 3)),               # diagonal of a non-square matrix
 ])
 def test_value_errors(args):
     with pytest.raises(ValueError):
         F.einsum(args[0], *[numpy.ones(s, numpy.float32) for s in args[1:]])
+
+
+@pytest.mark.parametrize('args,words', [
+    (('ij,jk', (2, 3), (4, 5)), 'x0.shape[1] == x1.shape[0]'),    # lengths of j differ
+    (('ii', (2, 3)), 'x0.shape[0] == x0.shape[1]'),               # a non-square diagonal
+])
+def test_letter_lengths(args, words):
+    # InvalidType in Chainer's words, against the letter's first appearance
+    with pytest.raises(type_check.InvalidType) as info:
+        F.einsum(args[0], *[numpy.ones(s, numpy.float32) for s in args[1:]])
+    assert f'Expect: {words}' in str(info.value)
 
 
 def test_type_errors():

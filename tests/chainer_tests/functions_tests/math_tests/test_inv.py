@@ -45,13 +45,13 @@ def test_singular():
 
 
 def test_invalid():
-    with pytest.raises(type_check.InvalidType, match=r'in: inv \(Forward'):
+    with pytest.raises(type_check.InvalidType, match=r'in: Inv \(Forward'):
         F.inv(numpy.ones((2, 3), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match=r'in: inv \(Forward'):
+    with pytest.raises(type_check.InvalidType, match=r'in: Inv \(Forward'):
         F.inv(numpy.ones((2, 2, 2), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match=r'in: inv \(Forward'):
+    with pytest.raises(type_check.InvalidType, match=r'in: Inv \(Forward'):
         F.inv(numpy.ones((2, 2), numpy.int32))
-    with pytest.raises(type_check.InvalidType, match=r'in: inv \(Forward'):
+    with pytest.raises(type_check.InvalidType, match=r'in: BatchInv \(Forward'):
         F.batch_inv(numpy.ones((2, 2), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match=r'in: inv \(Forward'):
+    with pytest.raises(type_check.InvalidType, match=r'in: BatchInv \(Forward'):
         F.batch_inv(numpy.ones((2, 2, 3), numpy.float32))

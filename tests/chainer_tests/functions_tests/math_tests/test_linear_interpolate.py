@@ -30,10 +30,10 @@ class TestLinearInterpolate(testing.FunctionTestCase):
 
 def test_invalid():
     a = numpy.zeros((2, 3), numpy.float32)
-    with pytest.raises(type_check.InvalidType, match='linear_interpolate'):
+    with pytest.raises(type_check.InvalidType, match='LinearInterpolate'):
         F.linear_interpolate(a, a, a.astype(numpy.float64))
-    with pytest.raises(type_check.InvalidType, match='linear_interpolate'):
+    with pytest.raises(type_check.InvalidType, match='LinearInterpolate'):
         F.linear_interpolate(a, a, numpy.zeros((3, 2), numpy.float32))
-    with pytest.raises(type_check.InvalidType, match='linear_interpolate'):
+    with pytest.raises(type_check.InvalidType, match='LinearInterpolate'):
         i = numpy.zeros(2, numpy.int32)
         F.linear_interpolate(i, i, i)

@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
@@ -46,5 +47,9 @@ def test_shape_mismatch(y_shape, axis):
 
 
 def test_dtype_mismatch():
+    # As bias: a Variable x is refused, an array x is cast to y's dtype (as in Chainer).
     with pytest.raises(type_check.InvalidType):
-        F.scale(numpy.zeros((2, 3), numpy.float32), numpy.zeros(3, numpy.float64))
+        F.scale(chainer.Variable(numpy.zeros((2, 3), numpy.float32)),
+                numpy.zeros(3, numpy.float64))
+    assert F.scale(numpy.zeros((2, 3), numpy.float32),
+                   numpy.zeros(3, numpy.float64)).dtype == numpy.float64

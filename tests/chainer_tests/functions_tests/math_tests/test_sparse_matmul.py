@@ -102,12 +102,20 @@ def test_operand_kinds():
         F.sparse_matmul(sp, sp)
 
 
+def test_mixed_dtypes():
+    # as in Chainer 7.8.1: the product in the promoted dtype, each gradient in its operand's
+    sp = utils.to_coo(numpy.eye(2, dtype=numpy.float32))
+    dn = chainer.Variable(numpy.ones((2, 2), numpy.float16))
+    y = F.sparse_matmul(sp, dn)
+    assert y.dtype == numpy.float32
+    gdn, = chainer.grad([y], [dn], [chainer.Variable(numpy.ones((2, 2), numpy.float32))])
+    assert gdn.dtype == numpy.float16
+
+
 def test_invalid_types():
     sp = utils.to_coo(numpy.eye(2, dtype=numpy.float32))
     with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(sp, numpy.ones((3, 2), numpy.float32))  # inner lengths differ
-    with pytest.raises(type_check.InvalidType, match='CooMatMul'):
-        F.sparse_matmul(sp, numpy.ones((2, 2), numpy.float64))  # dtypes differ
     with pytest.raises(type_check.InvalidType, match='CooMatMul'):
         F.sparse_matmul(sp, numpy.ones((1, 2, 2), numpy.float32))  # batch vs. single
     with pytest.raises(type_check.InvalidType, match='CooMatMul'):

@@ -96,6 +96,8 @@ def test_double_backward_is_refused():
 @testing.parameterize(*testing.product({
     'shape_groups': [((5, 4, 3), 2), ((4, 3), 1), ((3, 6, 2, 1), 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    # one (d, d) projection shared by the groups, which Chainer 7.8.1 broadcasts
+    'shared': [False, True],
 }))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestFixedDecorrelatedBatchNormalization(testing.FunctionTestCase):
@@ -111,7 +113,8 @@ class TestFixedDecorrelatedBatchNormalization(testing.FunctionTestCase):
         d = self.shape[1] // g
         x = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
         mean = numpy.random.uniform(-1, 1, (g, d)).astype(self.dtype)
-        proj = numpy.random.uniform(-1, 1, (g, d, d)).astype(self.dtype)
+        proj_shape = (d, d) if self.shared else (g, d, d)
+        proj = numpy.random.uniform(-1, 1, proj_shape).astype(self.dtype)
         return x, mean, proj
 
     def forward(self, inputs, device):

@@ -155,5 +155,11 @@ def check_dropout_applies_after_the_first_layer(call, n_weights, dropout_name='D
     numpy.testing.assert_array_equal(hy0[0], hy1[0])
     assert not numpy.allclose(hy0[1], hy1[1])
     assert dropout_name in graph_function_names([dropped[0]])
+    # At ratio 0 the masks are still drawn (as in Chainer, for the same random stream),
+    # and change nothing.
     with chainer.using_config('train', True):
-        assert dropout_name not in graph_function_names([call(0.0, *args)[0]])
+        state = numpy.random.get_state()
+        zero = call(0.0, *args)
+        assert numpy.random.get_state()[2] != state[2] or (
+            numpy.random.get_state()[1] != state[1]).any()
+    numpy.testing.assert_allclose(zero[0].array, hy0, rtol=1e-6, atol=1e-6)

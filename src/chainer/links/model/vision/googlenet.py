@@ -96,7 +96,9 @@ class GoogLeNet(_common.VisionModel, link.Chain):
             self.conv2_reduce = Convolution2D(64, 64, 1, **init)
             self.conv2 = Convolution2D(64, 192, 3, stride=1, pad=1, **init)
             for name, sizes in _INCEPTIONS:
-                setattr(self, 'inc' + name, Inception(*sizes, conv_init=init['initialW']))
+                # The inception blocks keep their default initializers (and draw from the
+                # random stream even when pretrained weights replace them), as in Chainer.
+                setattr(self, 'inc' + name, Inception(*sizes))
             self.loss3_fc = Linear(1024, 1000, **init)
             self.loss1_conv = Convolution2D(512, 128, 1, **init)
             self.loss1_fc1 = Linear(2048, 1024, **init)

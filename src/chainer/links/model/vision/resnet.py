@@ -167,7 +167,9 @@ class ResNetLayers(_common.VisionModel, link.Chain):
             self.res3 = BuildingBlock(blocks[1], 256, 128, 512, 2, init, downsample_fb)
             self.res4 = BuildingBlock(blocks[2], 512, 256, 1024, 2, init, downsample_fb)
             self.res5 = BuildingBlock(blocks[3], 1024, 512, 2048, 2, init, downsample_fb)
-            self.fc6 = Linear(2048, 1000, initialW=init)
+            # The classifier keeps Linear's default initializer (drawn even when pretrained
+            # weights replace it), as in Chainer 7.8.1.
+            self.fc6 = Linear(2048, 1000)
         _common.load_pretrained(
             self, pretrained_model, f'ResNet-{n_layers}-model.npz',
             f'convert ResNet-{n_layers}-model.caffemodel (from '

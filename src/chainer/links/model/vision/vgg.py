@@ -61,14 +61,19 @@ class VGGLayers(_common.VisionModel, link.Chain):
             initial_bias=initializers.Zero())
         widths = [64, 128, 256, 512, 512]
         with self.init_scope():
+            # The layers of VGG16 first, the fourth convolutions of VGG19's last three
+            # blocks after the classifier: the order Chainer 7.8.1 draws their weights in.
             in_ch = 3
-            for b, (n, width) in enumerate(zip(self._blocks, widths), start=1):
-                for i in range(1, n + 1):
+            for b, width in enumerate(widths, start=1):
+                for i in range(1, min(self._blocks[b - 1], 3) + 1):
                     setattr(self, f'conv{b}_{i}', Convolution2D(in_ch, width, 3, 1, 1, **init))
                     in_ch = width
             self.fc6 = Linear(512 * 7 * 7, 4096, **init)
             self.fc7 = Linear(4096, 4096, **init)
             self.fc8 = Linear(4096, 1000, **init)
+            for b, width in enumerate(widths, start=1):
+                if self._blocks[b - 1] == 4:
+                    setattr(self, f'conv{b}_4', Convolution2D(width, width, 3, 1, 1, **init))
         _common.load_pretrained(
             self, pretrained_model, f'VGG_ILSVRC_{n_layers}_layers.npz',
             f'convert VGG_ILSVRC_{n_layers}_layers.caffemodel with Chainer 7: '

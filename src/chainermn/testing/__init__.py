@@ -1,0 +1,2 @@
+"""Helpers for testing code that uses ChainerMN."""
+from chainermn.testing.device import get_device  # NOQA
