@@ -507,7 +507,6 @@ class Variable:
     from_chainerx = to_chx = from_chx = to_chainerx     # (and Chainer's short names)
 
     # (the ChainerX array, by Chainer's short name)
-
     @property
     def chx_array(self):
         """ChainerX is not available in rechainer; reading this raises ``RuntimeError``."""
