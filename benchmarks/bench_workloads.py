@@ -38,7 +38,8 @@ weights and data in rechainer and PyTorch and requires equal parameters
 (1e-5); the exit status is non-zero when it fails or a child fails.
 
     python benchmarks/bench_workloads.py [--rounds 5] [--workloads cnn,chain]
-        [--frameworks rechainer,torch] [--reference PYTHON] [--json OUT] [--quick]
+        [--frameworks rechainer,torch] [--reference PYTHON] [--clock wall|cpu] [--json OUT]
+        [--quick]
 """
 import argparse
 import json
@@ -546,8 +547,17 @@ def _check_framework(framework):
     return ours or chainer.__version__
 
 
-def measure(step, seconds, quick):
-    """Median seconds per step, after a warm-up, over at least ``seconds`` of steps."""
+CLOCKS = {'wall': time.perf_counter, 'cpu': time.process_time}
+
+
+def measure(step, seconds, quick, clock='wall'):
+    """Median seconds per step, after a warm-up, over at least ``seconds`` of steps.
+
+    ``clock``: ``'wall'`` times each step by the wall clock; ``'cpu'`` by the CPU time of
+    the process, which on a loaded machine leaves out the time spent waiting for a core
+    (the children run one thread each, so it is the same quantity when the machine is idle).
+    """
+    now = CLOCKS[clock]
     warmup_steps, warmup_s, min_steps = (1, 0, 2) if quick else (3, 0.2, 10)
     start = time.perf_counter()
     n = 0
@@ -557,13 +567,13 @@ def measure(step, seconds, quick):
     times = []
     start = time.perf_counter()
     while len(times) < min_steps or time.perf_counter() - start < seconds:
-        t = time.perf_counter()
+        t = now()
         step()
-        times.append(time.perf_counter() - t)
+        times.append(now() - t)
     return statistics.median(times), len(times)
 
 
-def run_child(workload, framework, seconds, quick):
+def run_child(workload, framework, seconds, quick, clock='wall'):
     record = {'workload': workload, 'framework': framework}
     try:
         record['version'] = _check_framework(framework)
@@ -573,7 +583,7 @@ def run_child(workload, framework, seconds, quick):
         elif workload != 'probe':
             wl = WORKLOADS[workload]
             step = wl.builders[framework]()
-            median, steps = measure(step, seconds, quick)
+            median, steps = measure(step, seconds, quick, clock)
             unit_scale = 1e6 / wl.ops if wl.ops > 1 else 1e3
             record.update(time=median * unit_scale, unit=wl.unit, steps=steps)
         record['maxrss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -594,7 +604,8 @@ def _child_env():
 def spawn(python, workload, framework, args):
     """Runs one child; returns its record, or one with ``error`` when it failed."""
     cmd = [python, os.path.abspath(__file__), '--child', workload, framework,
-           '--seconds', str(args.seconds)] + (['--quick'] if args.quick else [])
+           '--seconds', str(args.seconds), '--clock', args.clock] + (
+               ['--quick'] if args.quick else [])
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(), timeout=900)
     except subprocess.TimeoutExpired:
@@ -769,6 +780,9 @@ def main(argv=None):
                         help='python of the Chainer 7.8.1 install (default: %(default)s)')
     parser.add_argument('--seconds', type=float, default=0.5,
                         help='steady-state seconds each child measures (default: %(default)s)')
+    parser.add_argument('--clock', choices=sorted(CLOCKS), default='wall',
+                        help='time steps by the wall clock or by the CPU time of each child '
+                             '(steadier on a loaded machine; default: %(default)s)')
     parser.add_argument('--json', metavar='OUT', help='write every record and the summary here')
     parser.add_argument('--quick', action='store_true',
                         help='a few steps per child, no minimum time (checks that it runs)')
@@ -776,7 +790,7 @@ def main(argv=None):
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        run_child(*args.child, 0 if args.quick else args.seconds, args.quick)
+        run_child(*args.child, 0 if args.quick else args.seconds, args.quick, args.clock)
         return 0
 
     workloads = args.workloads.split(',')
@@ -792,7 +806,8 @@ def main(argv=None):
     pythons, versions = probe_frameworks(frameworks, args)
     frameworks = [fw for fw in frameworks if fw in pythons]
     print('frameworks: ' + ', '.join(f'{fw} {versions[fw]}' for fw in frameworks))
-    print(f'{os.cpu_count()} CPUs; children run with ' + ', '.join(f'{v}=1' for v in THREAD_VARS))
+    print(f'{os.cpu_count()} CPUs; children run with ' + ', '.join(f'{v}=1' for v in THREAD_VARS)
+          + f'; steps timed by the {args.clock} clock')
 
     check = None
     if 'rechainer' in frameworks and 'torch' in frameworks:
@@ -813,7 +828,7 @@ def main(argv=None):
           f'after {", ".join(f"{v:.2f}" for v in load_after)} ({os.cpu_count()} CPUs)')
     if args.json:
         report = {'argv': sys.argv, 'rounds': args.rounds, 'quick': args.quick,
-                  'seconds': args.seconds, 'versions': versions, 'cpus': os.cpu_count(),
+                  'seconds': args.seconds, 'clock': args.clock, 'versions': versions, 'cpus': os.cpu_count(),
                   'load_before': load_before, 'load_after': load_after,
                   'cross_check': check, 'summary': summary, 'records': results}
         tmp = f'{args.json}.tmp{os.getpid()}'

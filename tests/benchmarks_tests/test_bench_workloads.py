@@ -90,3 +90,10 @@ def test_cross_check_against_pytorch():
     record, = [json.loads(line[len(mark):]) for line in out.stdout.splitlines()
                if line.startswith(mark)]
     assert record['ok'], record['message']
+
+
+@pytest.mark.parametrize('clock', ['wall', 'cpu'])
+def test_measure_times_steps_by_either_clock(clock):
+    # The CPU clock is the steadier one on a loaded machine; both must time real work.
+    median, steps = _module().measure(lambda: sum(range(20000)), 0, True, clock)
+    assert median > 0 and steps >= 2

@@ -75,29 +75,40 @@ class AdamRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam
+        # Each hyperparameter is read once (a lookup may go through the optimizer's), and
+        # the whole step runs in one scratch array: the same operations in the same order
+        # as the formula, with no temporary per term.
+        beta1, beta2, eps, eta = hp.beta1, hp.beta2, hp.eps, hp.eta
+        weight_decay_rate, amsgrad, adabound = hp.weight_decay_rate, hp.amsgrad, hp.adabound
         m, v = self.state['m'], self.state['v']
-        m += (1 - hp.beta1) * (grad - m)
-        v += (1 - hp.beta2) * (grad * grad - v)
-        if hp.amsgrad:
+        step = numpy.subtract(grad, m, out=numpy.empty_like(m))   # (an array even when 0-d)
+        step *= 1 - beta1
+        m += step
+        numpy.multiply(grad, grad, out=step)
+        step -= v
+        step *= 1 - beta2
+        v += step
+        if amsgrad:
             vhat = self.state['vhat']
             numpy.maximum(vhat, v, out=vhat)
         else:
             vhat = v
-        denom = numpy.sqrt(vhat, out=numpy.empty_like(vhat))
-        denom += hp.eps
-        if hp.adabound:
+        numpy.sqrt(vhat, out=step)
+        step += eps
+        if adabound:
             lower, upper = self.bounds
-            numpy.divide(self.alpha_t, denom, out=denom)
-            numpy.clip(denom, lower, upper, out=denom)
-            denom *= m
+            numpy.divide(self.alpha_t, step, out=step)
+            numpy.clip(step, lower, upper, out=step)
+            step *= m
         else:
-            numpy.divide(m, denom, out=denom)
-            denom *= self.alpha_t
+            numpy.divide(m, step, out=step)
+            step *= self.alpha_t
         data = param.array
-        if hp.weight_decay_rate != 0:
-            denom += hp.weight_decay_rate * data
-        denom *= hp.eta
-        data -= denom
+        if weight_decay_rate != 0:
+            step += weight_decay_rate * data
+        if eta != 1:
+            step *= eta
+        data -= step
 
     def update_core_gpu(self, param):
         grad = param.grad

@@ -115,17 +115,18 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize('shape', [(3, 4), ()])   # 0-d: NumPy returns scalars, not arrays
 @pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
 @pytest.mark.parametrize('cls, kwargs, reference', CASES,
                          ids=[f'{c.__name__}-{i}' for i, (c, _, _) in enumerate(CASES)])
-def test_rule_follows_its_formula(cls, kwargs, reference, dtype):
+def test_rule_follows_its_formula(cls, kwargs, reference, dtype, shape):
     rng = numpy.random.RandomState(0)
-    p0 = rng.uniform(-1, 1, (3, 4))
+    p0 = numpy.asarray(rng.uniform(-1, 1, shape))
     param = chainer.Parameter(p0.astype(dtype))
     rule = cls(**kwargs).create_update_rule()
     expected, state = p0.copy(), {}
     for t in range(1, 6):
-        g = rng.uniform(-1, 1, (3, 4))
+        g = numpy.asarray(rng.uniform(-1, 1, shape))
         param.grad = g.astype(dtype)
         rule.update(param)
         expected = reference(expected, g, state, t, **kwargs)

@@ -47,7 +47,8 @@ class TanhGrad(function_node.FunctionNode):
             # d/dy [gy (1 - y^2)] = -2 y gy
             ret.append(-2 * y * gy * ggx)
         if 1 in indexes:
-            ret.append(ggx * (1 - y * y))
+            # ggx (1 - y^2): this very node again, one node instead of three
+            ret.append(TanhGrad().apply((y, ggx))[0])
         return tuple(ret)
 
 

@@ -73,7 +73,13 @@ class Sum(_Reduction):
         return xp.asarray(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
     def backward(self, indexes, grad_outputs):
-        gy = _expand_reduced(grad_outputs[0], self._in_shape, self.axis, self.keepdims)
+        gy = grad_outputs[0]
+        ndim = len(self._in_shape)
+        # A sum over leading axes (all of them, or the batch axis of a bias gradient)
+        # broadcasts back as it is: no Reshape node.
+        if self.axis is not None and sorted(a % ndim for a in self.axis) != list(
+                range(len(self.axis))):
+            gy = _expand_reduced(gy, self._in_shape, self.axis, self.keepdims)
         return chainer.functions.broadcast_to(gy, self._in_shape),
 
 

@@ -87,13 +87,21 @@ def window_argmax(xpad, y, ksize, stride):
     """
     xp = backend.get_array_module(xpad)
     slices = taps(ksize, stride, y.shape[2:])
-    # Walking the taps backwards leaves the first matching tap in ``index``.
-    index = xp.full(y.shape, len(slices) - 1, dtype=numpy.int64)
+    last = len(slices) - 1
+    # The taps are counted in the smallest signed type that holds them, and the index moves
+    # by arithmetic: masked writes (copyto's where=, where()) branch on random masks and cost
+    # several times as much as the comparisons.
+    code = numpy.min_scalar_type(-len(slices))
+    index = xp.full(y.shape, last, dtype=code)
     hit = xp.empty(y.shape, dtype=bool)
-    for t in range(len(slices) - 2, -1, -1):
+    move = xp.empty(y.shape, dtype=code)
+    # Walking the taps backwards leaves the first matching tap in ``index``.
+    for t in range(last - 1, -1, -1):
         xp.equal(xpad[slices[t]], y, out=hit)
-        xp.copyto(index, t, where=hit)
-    return index
+        xp.subtract(code.type(t), index, out=move)
+        move *= hit
+        index += move
+    return index.astype(numpy.int64)
 
 
 def scatter(g, index, ksize, stride, pad, dims):
@@ -104,13 +112,22 @@ def scatter(g, index, ksize, stride, pad, dims):
     xp = backend.get_array_module(g)
     outs = g.shape[2:]
     full = _extent(dims, ksize, stride, pad, outs)
-    out = xp.zeros(g.shape[:2] + full, dtype=g.dtype)
-    picked = xp.empty_like(g)
     hit = xp.empty(g.shape, dtype=bool)
+    if any(s < k for s, k in zip(stride, ksize)):
+        out = xp.zeros(g.shape[:2] + full, dtype=g.dtype)
+        picked = xp.empty_like(g)
+        for t, sl in enumerate(taps(ksize, stride, outs)):
+            xp.equal(index, t, out=hit)
+            xp.multiply(g, hit, out=picked)
+            out[sl] += picked
+        return crop(out, pad, dims)
+    # Windows that do not overlap write each element at most once, straight into place;
+    # when they tile the padded input exactly, nothing is left to zero first.
+    tiled = all(s == k and e == o * k for s, k, e, o in zip(stride, ksize, full, outs))
+    out = (xp.empty if tiled else xp.zeros)(g.shape[:2] + full, dtype=g.dtype)
     for t, sl in enumerate(taps(ksize, stride, outs)):
         xp.equal(index, t, out=hit)
-        xp.multiply(g, hit, out=picked)
-        out[sl] += picked
+        xp.multiply(g, hit, out=out[sl])
     return crop(out, pad, dims)
 
 
