@@ -112,6 +112,7 @@ from chainer import function_node  # NOQA
 from chainer.function_node import FunctionNode  # NOQA
 from chainer import function  # NOQA
 from chainer.function import Function, FunctionAdapter  # NOQA
+from chainer import _backprop  # NOQA
 from chainer._backprop import backward, grad  # NOQA
 from chainer import utils  # NOQA
 from chainer import functions  # NOQA
@@ -124,8 +125,11 @@ from chainer.initializer import Initializer  # NOQA
 from chainer import initializers  # NOQA
 from chainer._runtime_info import print_runtime_info  # NOQA
 
-_basic_math.install_variable_arithmetics()
-_get_item.install_variable_get_item()
+# The core is built bottom up (variable <- function_node <- _backprop <- functions); what
+# points back up is handed over here, once everything is loaded.
+_basic_math.install_variable_arithmetics()     # Variable's operators
+_get_item.install_variable_get_item()          # Variable.__getitem__
+_backprop.install(_basic_math.add)             # Variable.backward; the engine's sums
 
 disable_experimental_feature_warning = False
 
@@ -257,18 +261,28 @@ _LAZY_NAMES = {
 
 def __getattr__(name):
     import importlib
-    if name in _LAZY_SUBMODULES:
-        return importlib.import_module('chainer.' + name)
     if name == 'chainerx':
         return importlib.import_module('chainerx')
-    module = _LAZY_NAMES.get(name)
-    if module is not None:
-        try:
-            value = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError) as e:
-            raise AttributeError(
-                f'chainer.{name} is not available: {module}.{name} could not be loaded '
-                f'({type(e).__name__}: {e})') from e
+    if name in _LAZY_SUBMODULES:
+        module, attr = 'chainer.' + name, None
+    elif name in _LAZY_NAMES:
+        module, attr = _LAZY_NAMES[name], name
+    else:
+        raise AttributeError(f"module 'chainer' has no attribute '{name}'")
+    try:
+        value = importlib.import_module(module)
+        if attr is not None:
+            value = getattr(value, attr)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (module + '.').startswith(e.name + '.'):
+            raise       # a module that this one imports is missing: not ours to explain
+        # A module of Chainer 7.8.1 that rechainer does not have yet (the static graph's
+        # chainer.graph_optimizations is one).
+        raise AttributeError(f'chainer.{name} is not available: rechainer does not have '
+                             f'{e.name} yet') from None
+    except AttributeError as e:
+        raise AttributeError(f'chainer.{name} is not available: {module}.{name} could not '
+                             f'be loaded ({e})') from e
+    if attr is not None:
         globals()[name] = value
-        return value
-    raise AttributeError(f"module 'chainer' has no attribute '{name}'")
+    return value

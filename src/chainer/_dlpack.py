@@ -6,6 +6,8 @@
 """
 import numpy
 
+import chainer     # (Variable through the package: it is built on this module)
+
 # DLPack's DLDeviceType codes that rechainer can hold: host memory (NumPy) and CUDA memory
 # (CuPy). Pinned (CUDA host) memory is host memory that NumPy can read.
 _DL_CPU = 1
@@ -42,8 +44,7 @@ def to_array(obj):
         numpy.ndarray or cupy.ndarray: A view of the same memory: NumPy for host memory, CuPy
         for CUDA memory.
     """
-    from chainer import variable
-    if isinstance(obj, variable.Variable):
+    if isinstance(obj, chainer.Variable):
         return _array_of(obj, 'from_dlpack')
     if type(obj) is numpy.ndarray:
         return obj
@@ -92,8 +93,7 @@ def from_dlpack(obj):
         >>> v.array.ctypes.data == t.data_ptr()                   # doctest: +SKIP
         True
     """
-    from chainer import variable
-    return variable.Variable(to_array(obj))
+    return chainer.Variable(to_array(obj))
 
 
 def _cupy(what):

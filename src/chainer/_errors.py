@@ -12,6 +12,8 @@ import sys
 
 import numpy
 
+import chainer     # (Variable and Link through the package: they are built on this module)
+
 ACCEPTS = 'a Variable or an N-dimensional array (numpy.ndarray or cupy.ndarray)'
 
 _PACKAGE = 'chainer'
@@ -138,8 +140,7 @@ def argument(fn, frame, value, index=None):
 
 def describe(value):
     """A short description of an argument: ``float32 (2, 3)``, ``None``, ``list``, ``3``."""
-    from chainer import variable
-    array = value.array if isinstance(value, variable.Variable) else value
+    array = value.array if isinstance(value, chainer.Variable) else value
     if hasattr(array, 'dtype') and hasattr(array, 'shape'):
         return f'{array.dtype} {tuple(array.shape)}'
     if isinstance(value, (list, tuple)):
@@ -191,13 +192,12 @@ def not_a_sequence(error, value):
 def _layer_path(link):
     """The path of ``link`` in the model being called (``/predictor/l1``), read off the links
     whose ``__call__`` or ``forward`` run on the call stack; ``''`` when it is the model."""
-    from chainer import link as link_module
     chain = []
     frame = sys._getframe(1)
     while frame is not None:
         owner = frame.f_locals.get('self') if frame.f_code.co_name in (
             '__call__', 'forward', '_call_with_hooks') else None
-        if isinstance(owner, link_module.Link) and (not chain or chain[-1] is not owner):
+        if isinstance(owner, chainer.Link) and (not chain or chain[-1] is not owner):
             chain.append(owner)
         frame = frame.f_back
     if not chain or chain[0] is not link:

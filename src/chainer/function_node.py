@@ -1,5 +1,6 @@
 """FunctionNode: the one door through which every differentiable op enters the graph."""
 import collections
+import contextlib
 import operator
 import sys
 import threading
@@ -15,19 +16,13 @@ from chainer.utils import type_check
 from chainer.variable import Variable, VariableNode, _init_node, _is_array
 
 _cfg_version = configuration._version
-_flags_tls = threading.local()
 _new_object = object.__new__
-_get_array = operator.attrgetter('_array')
-_get_requires_grad = operator.attrgetter('_requires_grad')
-_get_node = operator.attrgetter('_node')
-_get_vnode = operator.attrgetter('_vnode')
-_get_rank = operator.attrgetter('_rank')
+_array_of = operator.attrgetter('_array')
+_requires_grad_of = operator.attrgetter('_requires_grad')
+_weakref = weakref.ref
 _ndarray = numpy.ndarray
 # What type_check.get_light_types returns, without its call.
 _LightTypes = type_check.LightTypeInfoTuple
-# Whether add_hook was ever called: until then apply need not read _n_local_function_hooks.
-_local_hooks_added = False
-_weakref = weakref.ref
 
 
 # NumPy 1.x promotes 0-d arrays mixed with Python scalars by value, so e.g.
@@ -38,43 +33,66 @@ _LEGACY_PROMOTION = numpy.lib.NumpyVersion(numpy.__version__) < '2.0.0'
 
 
 def _undo_legacy_promotion(y, in_data):
-    widest = None
-    for x in in_data:
-        dt = getattr(x, 'dtype', None)
-        if dt is not None and dt.kind == 'f' and (widest is None or dt.itemsize > widest.itemsize):
-            widest = dt
+    widest = max([x.dtype for x in in_data if getattr(x, 'dtype', None) is not None
+                  and x.dtype.kind == 'f'], key=lambda dt: dt.itemsize, default=None)
     if widest is not None and y.dtype.itemsize > widest.itemsize:
         return y.astype(widest)
     return y
 
 
-def _thread_flags():
-    """Rereads the config entries that ``apply`` needs and caches them for this thread.
+class _ThreadFlags(threading.local):
+    # What apply reads of the config, per thread: (version token, type_check, debug,
+    # enable_backprop, lazy_grad_sum, function hooks, schedule_func). No token matches the
+    # default.
+    flags = (None,) * 7
 
-    Reading four config entries costs more than a small op's arithmetic, so ``apply`` keeps
-    them in a per-thread tuple headed by the config version token it was built under; any
-    config write replaces the token (see ``configuration._version``), which makes every
-    thread rebuild its tuple on its next call. The token is read before the entries so that a
-    write racing with this rebuild leaves an outdated token behind, not an outdated value.
-    The thread's function-hook dict is included: it is created once per thread and then only
-    mutated, so holding on to the dict object itself is safe.
-    """
+
+_thread_flags = _ThreadFlags()
+
+
+def _read_flags():
+    """Rereads what ``apply`` needs of the config (four entries cost more than a small op)
+    into this thread's cache, under the current version token: any config write replaces the
+    token (``configuration._version``). The token is read first, so that a racing write
+    leaves an outdated token behind, never an outdated value. (The thread's hook dict is
+    only ever mutated, so the cache may hold it.)"""
     version = _cfg_version[0]
     config = configuration.config
-    flags = (version, config.type_check, config.debug, config.enable_backprop,
-             config.lazy_grad_sum, function_hook.get_function_hooks(), config.schedule_func)
-    _flags_tls.flags = flags
+    flags = _thread_flags.flags = (version, config.type_check, config.debug,
+                                   config.enable_backprop, config.lazy_grad_sum,
+                                   function_hook.get_function_hooks(), config.schedule_func)
     return flags
 
 
-def _wrap_output(array, requires_grad):
-    # Builds an output Variable without going through __init__'s checks. Its node is made by
-    # apply when a graph is recorded, or lazily on first use otherwise.
+def _output_variable(array, requires_grad):
+    # An output Variable, without __init__'s checks; its node comes from apply's step 4 or,
+    # when no graph is recorded, on first use.
     v = _new_object(Variable)
     v._array = array
     v._requires_grad = requires_grad
     v._vnode = None
     return v
+
+
+# Step 4 for several inputs or outputs (their comprehensions, out of _record's way).
+def _output_variables(outputs, requires_grad):
+    return tuple([_output_variable(y, requires_grad) for y in outputs])
+
+
+def _input_nodes(input_vars):
+    nodes = tuple([x._vnode or x._node for x in input_vars])
+    return nodes, max([x._rank for x in nodes], default=0)
+
+
+def _output_nodes(ys, func, rank):
+    return tuple([_weakref(_init_node(_new_object(VariableNode), y, y._requires_grad, y._array,
+                                      func, rank)) for y in ys])
+
+
+def _retain(ys, outputs, indexes):
+    for i in indexes:
+        ys[i]._vnode.data = outputs[i]
+    return tuple([outputs[i] for i in indexes])
 
 
 class FunctionNode:
@@ -131,11 +149,8 @@ class FunctionNode:
     def __call__(self, *args, **kwargs):
         # A common slip from old-style Functions, which are called directly.
         name = type(self).__name__
-        if type(self).__module__.startswith('chainer.'):
-            hint = (f' Better still, call the function rather than its class (e.g. '
-                    f'chainer.functions.{name.lower()}(...)).')
-        else:
-            hint = ''
+        hint = (f' Better still, call the function rather than its class (e.g. chainer.functions.'
+                f'{name.lower()}(...)).' if type(self).__module__.startswith('chainer.') else '')
         raise RuntimeError(
             f'A function class object ({name}) which is derived from chainer.FunctionNode has '
             f'been called as if it were a callable. Use apply() method instead. '
@@ -151,164 +166,54 @@ class FunctionNode:
         Returns:
             tuple of Variable: One per output of :meth:`forward`.
         """
-        # This runs once per op: the common case (Variables in, NumPy arrays, one output, no
-        # hooks, no debug) is written out inline; everything else branches off to helpers.
-        if inputs.__class__ is not tuple:
-            try:
-                inputs = tuple(inputs)      # any iterable is accepted (generators too)
-            except TypeError as e:
-                _errors.not_a_sequence(e, inputs)
-                raise
-        try:
-            # (one input is the common case: a 1-tuple display is cheaper than map)
-            if len(inputs) == 1:
-                in_data = (inputs[0]._array,)
-            else:
-                in_data = tuple(map(_get_array, inputs))
-            input_vars = inputs
-        except AttributeError:
-            input_vars = [x if isinstance(x, Variable) else self._as_input(i, x, inputs)
-                          for i, x in enumerate(inputs)]
-            in_data = tuple([x._array for x in input_vars])
-        try:
-            flags = _flags_tls.flags
-            if flags[0] is not _cfg_version[0]:
-                flags = _thread_flags()
-        except AttributeError:      # first call in this thread
-            flags = _thread_flags()
+        # 1. Gather the inputs: Variables (an array or None becomes a constant one), arrays.
+        if inputs.__class__ is tuple and len(inputs) == 1 and inputs[0].__class__ is Variable:
+            in_data = (inputs[0]._array,)   # (the usual case, without a call: ~8% per op)
+            on_numpy = in_data[0].__class__ is _ndarray
+        else:
+            inputs, in_data, on_numpy = self._gather_inputs(inputs)
+        flags = _thread_flags.flags
+        if flags[0] is not _cfg_version[0]:
+            flags = _read_flags()
         _, type_check_on, debug, _, _, hooks, schedule = flags
-
+        # 2. Check their types on the arrays; if that fails, again for Chainer's full message.
         if type_check_on:
             try:
                 self.check_type_forward(_LightTypes(in_data))
+                light_failed = False
             except Exception:
                 light_failed = True
-            else:
-                light_failed = False
-            if light_failed:
-                # Outside the handler, so that the full check's message stands alone.
-                self._check_data_type_forward_full(in_data)
-
-        if debug or hooks or schedule or (_local_hooks_added and self._n_local_function_hooks):
-            outputs = self._forward_instrumented(in_data, debug, hooks)
-        else:
-            for x in in_data:
-                if x.__class__ is not _ndarray:
-                    outputs = self._forward_on_device(in_data)
-                    break
-            else:
-                outputs = self.forward(in_data)
-                if outputs.__class__ is not tuple:
-                    self._bad_outputs(outputs)
-                for y in outputs:
-                    if y.__class__ is not _ndarray:
-                        outputs = self._fix_outputs(outputs, in_data)
-                        break
-
-        if flags[0] is not _cfg_version[0]:     # forward (or a hook) changed the config
-            flags = _thread_flags()
-        _, _, _, enable_backprop, lazy_grad_sum, _, _ = flags
-        if len(outputs) != 1:
-            return self._wrap_outputs(input_vars, in_data, outputs, enable_backprop,
-                                      lazy_grad_sum)
-
-        # One output: build its Variable (and node) here, without Variable.__init__.
-        if len(input_vars) == 1:
-            requires_grad = input_vars[0]._requires_grad
-        else:
-            requires_grad = any(map(_get_requires_grad, input_vars))
-        y = _new_object(Variable)
-        y._array = array = outputs[0]
-        y._requires_grad = requires_grad
-        if not enable_backprop:
-            y._vnode = None         # made on first use, if ever
-            return (y,)
-
-        rank = self._link_inputs(input_vars, in_data)
-        node = _init_node(_new_object(VariableNode), y, requires_grad, array, self, rank)
-        self.outputs = (_weakref(node),)
-        if self._output_indexes_to_retain is not None:
-            if any(i not in (0, -1) for i in self._output_indexes_to_retain):
-                raise IndexError(f'tuple index out of range ({self.label}: retain_outputs got '
-                                 f'{self._output_indexes_to_retain}, but forward returned one '
-                                 f'output)')
-            node.data = array
-            self._retained_output_data = (array,)
-        if lazy_grad_sum:
-            self.lazy_grad_sum = True
-        return (y,)
-
-    def _link_inputs(self, input_vars, in_data):
-        # Sets inputs (nodes) and rank, keeps the retained input arrays in their nodes, and
-        # returns the rank of the outputs.
-        if len(input_vars) == 1:
-            node = input_vars[0]._vnode
-            if node is None:
-                node = input_vars[0]._node
-            self.inputs = nodes = (node,)
-            self.rank = rank = node._rank
-        else:
-            nodes = tuple(map(_get_vnode, input_vars))
-            if None in nodes:
-                nodes = tuple(map(_get_node, input_vars))
-            self.inputs = nodes
-            self.rank = rank = max(map(_get_rank, nodes)) if nodes else 0
-        if self._input_indexes_to_retain is not None:
-            for i in self._input_indexes_to_retain:
-                nodes[i].data = in_data[i]
-        return rank + 1
-
-    def _wrap_outputs(self, input_vars, in_data, outputs, enable_backprop, lazy_grad_sum):
-        # apply's tail for any number of outputs but one.
-        requires_grad = any(map(_get_requires_grad, input_vars))
-        ret = tuple([_wrap_output(y, requires_grad) for y in outputs])
-        if not enable_backprop:
-            return ret
-        rank = self._link_inputs(input_vars, in_data)
-        self.outputs = tuple([
-            _weakref(_init_node(_new_object(VariableNode), y, requires_grad, y._array, self,
-                                rank))
-            for y in ret])
-        if self._output_indexes_to_retain is not None:
-            kept = []
-            for i in self._output_indexes_to_retain:
-                ret[i]._vnode.data = outputs[i]
-                kept.append(outputs[i])
-            self._retained_output_data = tuple(kept)
-        if lazy_grad_sum:
-            self.lazy_grad_sum = True
-        return ret
-
-    def _forward_instrumented(self, in_data, debug, hooks):
-        # The forward with function hooks and/or debug checks around it.
-        if hooks or self._n_local_function_hooks:
-            hooks = collections.OrderedDict(hooks)
-            if self._n_local_function_hooks:
-                hooks.update(self.local_function_hooks)
-            hooks = list(hooks.values())
-            for hook in hooks:
-                hook.forward_preprocess(self, in_data)
-        if debug:
-            self.stack = traceback.extract_stack()
-        if configuration.config.schedule_func is not None:
-            # Recording a static graph (chainer.static_graph): the schedule runs the forward
-            # and keeps it for replay.
-            from chainer.graph_optimizations import static_graph_utilities
-            outputs = static_graph_utilities.static_forward_optimizations(self, in_data)
-        elif any([x.__class__ is not _ndarray for x in in_data]):
-            outputs = self._forward_on_device(in_data)
-        else:
+            if light_failed:    # (outside the handler: the full check's error stands alone)
+                self._check_types_fully(in_data)
+        # 3. Run forward: directly on NumPy arrays; otherwise in the arrays' device context and
+        # inside the function hooks, debug checks and static-graph recording that are on.
+        if on_numpy and not (debug or hooks or schedule or self._n_local_function_hooks):
             outputs = self.forward(in_data)
-            if outputs.__class__ is not tuple:
-                self._bad_outputs(outputs)
-            if any([y.__class__ is not _ndarray for y in outputs]):
-                outputs = self._fix_outputs(outputs, in_data)
-        if hooks:
-            for hook in hooks:
-                hook.forward_postprocess(self, in_data)
-        if debug:
-            self._check_nan(outputs, 'forward', in_data)
-        return outputs
+        else:
+            outputs = self._forward_in_context(in_data, debug, hooks, schedule)
+        # 4. Record: the output Variables and, with backprop enabled, this node in the graph.
+        return self._record(inputs, in_data, outputs, flags)
+
+    def _gather_inputs(self, inputs):
+        # Step 1 in general: any iterable of Variables, arrays and None; also says whether
+        # every array is a NumPy one.
+        if inputs.__class__ is not tuple:
+            try:
+                inputs = tuple(inputs)      # (generators too)
+            except TypeError as e:
+                _errors.not_a_sequence(e, inputs)
+                raise
+        for x in inputs:
+            if not isinstance(x, Variable):
+                inputs = tuple([x if isinstance(x, Variable) else self._as_input(i, x, inputs)
+                                for i, x in enumerate(inputs)])
+                break
+        in_data = tuple(map(_array_of, inputs))
+        on_numpy = True
+        for x in in_data:
+            if x.__class__ is not _ndarray:
+                on_numpy = False
+        return inputs, in_data, on_numpy
 
     def _as_input(self, i, x, inputs):
         # An array is a constant input. So is None for a node of the user's own (forward then
@@ -331,32 +236,122 @@ class FunctionNode:
             f'incompatible array types are mixed in the forward input ({self.label}).\n'
             f'Actual: {actual}\n{which}')
 
-    def _bad_outputs(self, outputs):
-        raise TypeError(f'forward output must be a tuple ({self.label})\n'
-                        f'Actual: {type(outputs)}\n'
-                        f'{self.label}: forward must return a tuple of arrays, '
-                        f'got {type(outputs).__name__}')
+    def _check_types_fully(self, in_data):
+        # Step 2 after the light check failed: with the type_check expressions, whose error
+        # says what was expected and what was found, and (added to it) the function the user
+        # called, which may not be this node.
+        try:
+            in_types = type_check.get_types(in_data, 'in_types', False)
+            with type_check.get_function_check_context(self):
+                self.check_type_forward(in_types)
+        except Exception as e:
+            _errors.explain_type_error(e, in_data)
+            raise
 
-    def _forward_on_device(self, in_data):
-        # The forward for inputs that are not all NumPy arrays (CuPy arrays, None).
-        from chainer import backend
-        arrays = [x for x in in_data if x is not None]
-        kinds = {type(x).__module__.split('.')[0] for x in arrays}
-        if len(kinds) > 1:
-            raise TypeError(
-                f'{self.label}: incompatible array types are mixed in the forward input: '
-                + ', '.join(type(x).__name__ + ' (' + type(x).__module__ + ')'
-                            for x in arrays))
-        if arrays and type(arrays[0]) is not numpy.ndarray:
-            with backend.get_device_from_array(arrays[0]).create_context():
+    def _forward_in_context(self, in_data, debug, hooks, schedule):
+        # Step 3 for arrays of another device (or None), with function hooks, in debug mode or
+        # while a static graph records (chainer.static_graph: its schedule runs the forward
+        # and keeps it for replay).
+        if hooks or self._n_local_function_hooks:
+            hooks = self._hooks_with_local(hooks)
+            for hook in hooks:
+                hook.forward_preprocess(self, in_data)
+        if debug:
+            self.stack = traceback.extract_stack()
+        with self._device_context(in_data):
+            if schedule is None:
                 outputs = self.forward(in_data)
-        else:
-            outputs = self.forward(in_data)
-        if type(outputs) is not tuple:
-            self._bad_outputs(outputs)
-        return self._fix_outputs(outputs, in_data)
+            else:
+                from chainer.graph_optimizations import static_graph_utilities
+                outputs = static_graph_utilities.static_forward_optimizations(self, in_data)
+        if hooks:
+            for hook in hooks:
+                hook.forward_postprocess(self, in_data)
+        return outputs
 
-    def _fix_outputs(self, outputs, in_data):
+    def _hooks_with_local(self, hooks):
+        # The thread's function hooks, then this node's own (which replace those of the same
+        # name), as a list.
+        hooks = dict(hooks)
+        if self._n_local_function_hooks:
+            hooks.update(self.local_function_hooks)
+        return list(hooks.values())
+
+    def _record(self, input_vars, in_data, outputs, flags):
+        # Step 4: the output Variables and, when backprop is enabled, the graph: the input
+        # nodes, the rank, the output nodes (weakly held: they hold this node), the retained
+        # arrays. One input and one output, the usual case, are written out; the helpers'
+        # comprehensions cost a call each on Python 3.11 (~25% per op together).
+        if outputs.__class__ is not tuple or not (
+                len(outputs) == 1 and outputs[0].__class__ is _ndarray):
+            outputs = self._output_arrays(outputs, in_data)
+        if flags[0] is not _cfg_version[0]:     # forward changed the config
+            flags = _read_flags()
+        _, _, debug, enable_backprop, lazy_grad_sum, _, _ = flags
+        if debug:
+            self._check_nan(outputs, 'forward', in_data)
+        if len(input_vars) == 1:
+            requires_grad = input_vars[0]._requires_grad
+        else:
+            requires_grad = any(map(_requires_grad_of, input_vars))
+        if len(outputs) == 1:
+            y = _new_object(Variable)       # (_output_variable, written out)
+            y._array = outputs[0]
+            y._requires_grad = requires_grad
+            y._vnode = None
+            ys = (y,)
+        else:
+            ys = _output_variables(outputs, requires_grad)
+        if not enable_backprop:
+            return ys
+
+        if len(input_vars) == 1:
+            self.inputs = nodes = (input_vars[0]._vnode or input_vars[0]._node,)
+            self.rank = rank = nodes[0]._rank
+        else:
+            nodes, rank = _input_nodes(input_vars)
+            self.inputs, self.rank = nodes, rank
+        if self._input_indexes_to_retain is not None:
+            for i in self._input_indexes_to_retain:
+                nodes[i].data = in_data[i]
+        if len(ys) == 1:
+            self.outputs = (_weakref(_init_node(_new_object(VariableNode), ys[0], requires_grad,
+                                                outputs[0], self, rank + 1)),)
+        else:
+            self.outputs = _output_nodes(ys, self, rank + 1)
+        if self._output_indexes_to_retain is not None:
+            if len(ys) == 1 and len(self._output_indexes_to_retain) == 1:
+                if self._output_indexes_to_retain[0] not in (0, -1):
+                    raise IndexError(f'tuple index out of range ({self.label}: retain_outputs '
+                                     f'got {self._output_indexes_to_retain}, but forward '
+                                     f'returned one output)')
+                ys[0]._vnode.data = outputs[0]
+                self._retained_output_data = outputs
+            else:
+                self._retained_output_data = _retain(ys, outputs,
+                                                     self._output_indexes_to_retain)
+        if lazy_grad_sum:
+            self.lazy_grad_sum = True
+        return ys
+
+    def _device_context(self, in_data):
+        # The device of the (CuPy) inputs, as a context; inputs of mixed array types fail.
+        arrays = self._one_kind(in_data, 'input')
+        if arrays and type(arrays[0]) is not numpy.ndarray:
+            from chainer import backend
+            return backend.get_device_from_array(arrays[0]).create_context()
+        return contextlib.nullcontext()
+
+    def _output_arrays(self, outputs, in_data):
+        # What forward returned, as a tuple of arrays (or None): NumPy scalars become 0-d
+        # arrays; anything else is an error.
+        if outputs.__class__ is not tuple:
+            raise TypeError(f'forward output must be a tuple ({self.label})\n'
+                            f'Actual: {type(outputs)}\n'
+                            f'{self.label}: forward must return a tuple of arrays, '
+                            f'got {type(outputs).__name__}')
+        if all([y.__class__ is _ndarray for y in outputs]):
+            return outputs
         fixed = []
         for i, y in enumerate(outputs):
             if isinstance(y, numpy.generic):
@@ -371,47 +366,38 @@ class FunctionNode:
                     f'{self.label}: forward output #{i} must be an N-dimensional array or '
                     f'None, got {type(y).__name__}')
             fixed.append(y)
-        kinds = {type(y).__module__.split('.')[0] for y in fixed if y is not None}
-        if len(kinds) > 1:
-            raise TypeError(
-                f'{self.label}: incompatible array types are mixed in the forward output: '
-                + ', '.join(type(y).__module__ + '.' + type(y).__name__ for y in fixed))
+        self._one_kind(fixed, 'output')
         return tuple(fixed)
 
-    def _check_nan(self, arrays, direction, inputs=None):
-        for a in arrays:
-            if a is None or a.dtype.kind != 'f':
-                continue
-            from chainer import backend
-            xp = backend.get_array_module(a)
-            if bool(xp.isnan(a).any()):
-                # (the function the user called, and the input that caused it)
-                raise RuntimeError(_errors.nan_report(self.label, direction, arrays, inputs))
+    def _one_kind(self, arrays, what):
+        # The arrays (None left out), which must all be NumPy's or all CuPy's.
+        arrays = [a for a in arrays if a is not None]
+        if len({type(a).__module__.split('.')[0] for a in arrays}) > 1:
+            raise TypeError(
+                f'{self.label}: incompatible array types are mixed in the forward {what}: '
+                + ', '.join(f'{type(a).__module__}.{type(a).__name__}' for a in arrays))
+        return arrays
 
-    def _check_data_type_forward_full(self, in_data):
-        # The cheap check failed (or needs the full DSL): redo it with expression
-        # objects so the error can say what was expected and what was found.
-        try:
-            in_types = type_check.get_types(in_data, 'in_types', False)
-            with type_check.get_function_check_context(self):
-                self.check_type_forward(in_types)
-        except Exception as e:
-            # (named after the function the user called, which may not be this node)
-            _errors.explain_type_error(e, in_data)
-            raise
+    def _check_nan(self, arrays, direction, inputs=None):
+        # (the report names the function the user called, and the input that caused it)
+        from chainer import backend
+        for a in arrays:
+            if a is not None and a.dtype.kind == 'f' and bool(
+                    backend.get_array_module(a).isnan(a).any()):
+                raise RuntimeError(_errors.nan_report(self.label, direction, arrays, inputs))
 
     def check_type_forward(self, in_types):
         """Checks the types of the inputs (override with ``type_check.expect``)."""
         pass
 
     def forward(self, inputs):
-        """Computes the outputs from a tuple of input arrays.
+        """Computes the outputs; by default with :meth:`forward_cpu` or :meth:`forward_gpu`.
 
-        The default dispatches to :meth:`forward_cpu` or :meth:`forward_gpu`.
+        Args:
+            inputs (tuple): The input arrays.
 
         Returns:
-            tuple: The output arrays (``None`` is allowed for an output that is
-            not computed).
+            tuple: The output arrays (``None`` for an output not computed).
         """
         if inputs and type(inputs[0]) is not numpy.ndarray:
             cupy = sys.modules.get('cupy')
@@ -436,37 +422,33 @@ class FunctionNode:
         self._output_indexes_to_retain = indexes
 
     def backward(self, target_input_indexes, grad_outputs):
-        """Computes gradients of the inputs listed in ``target_input_indexes``.
+        """Computes the gradients of the inputs, written with differentiable functions.
 
         Args:
-            target_input_indexes (tuple of int): Inputs that need gradients.
-            grad_outputs (tuple of Variable): Gradients of the outputs (``None``
-                for an output that got no gradient).
+            target_input_indexes (tuple of int): The inputs that need gradients, increasing.
+            grad_outputs (tuple): The outputs' gradients (Variables; ``None`` for none).
 
         Returns:
-            Tuple of gradient Variables (or ``None``), one per target input, or one
-            per input.
+            tuple: Gradient Variables (or ``None``), one per target input or one per input.
         """
         return (None,) * len(target_input_indexes)
 
     def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
-        """Computes gradients and adds them to ``grad_inputs``.
+        """Computes :meth:`backward`'s gradients plus those gathered so far (override to fuse).
 
-        Override to fuse the accumulation; the default calls :meth:`backward`.
+        Args:
+            target_input_indexes, grad_outputs: As for :meth:`backward`.
+            grad_inputs (tuple): The targets' gradients so far (Variables or ``None``).
+
+        Returns:
+            tuple: The targets' summed gradients (Variables or ``None``), one per target.
         """
         gxs = self.backward(target_input_indexes, grad_outputs)
         n = len(gxs)
         if n == len(self.inputs) and n != len(target_input_indexes):
             gxs = tuple([gxs[i] for i in target_input_indexes])
-        ret = []
-        for gx, g in zip(gxs, grad_inputs):
-            if g is None:
-                ret.append(gx)
-            elif gx is None:
-                ret.append(g)
-            else:
-                ret.append(gx + g)
-        return tuple(ret)
+        return tuple([gx if g is None else g if gx is None else gx + g
+                      for gx, g in zip(gxs, grad_inputs)])
 
     def get_retained_inputs(self):
         """Returns the retained inputs as a tuple of Variables (``None`` for a None input)."""
@@ -478,10 +460,8 @@ class FunctionNode:
                       for i in idx])
 
     def get_retained_outputs(self):
-        """Returns the retained outputs as a tuple of Variables (``None`` for a None output).
-
-        An output whose variable was freed is rebuilt from the retained array.
-        """
+        """Returns the retained outputs as a tuple of Variables (``None`` for a None output),
+        rebuilding those whose variable was freed from the retained array."""
         idx = self._output_indexes_to_retain
         if idx is None:
             return ()
@@ -520,15 +500,12 @@ class FunctionNode:
         """Registers a function hook on this node only."""
         if not isinstance(hook, function_hook.FunctionHook):
             raise TypeError('Hook must be of type FunctionHook')
-        if name is None:
-            name = hook.name
+        name = hook.name if name is None else name
         hooks = self.local_function_hooks
         if name in hooks:
             raise KeyError(f'Hook {name} already exists')
         hooks[name] = hook
         self._n_local_function_hooks = len(hooks)
-        global _local_hooks_added
-        _local_hooks_added = True
         hook.added(self)
 
     def delete_hook(self, name):
@@ -539,11 +516,3 @@ class FunctionNode:
         hooks[name].deleted(self)
         del hooks[name]
         self._n_local_function_hooks = len(hooks)
-
-
-def __getattr__(name):
-    # ``chainer.function_node.grad``, where Chainer defines it (rechainer: chainer._backprop).
-    if name == 'grad':
-        from chainer import _backprop
-        return _backprop.grad
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,6 @@
 """Variable, VariableNode and Parameter: arrays that remember how they were made."""
 import sys
+import traceback
 import warnings
 import weakref
 
@@ -11,17 +12,15 @@ from chainer.utils import argument
 
 _new_object = object.__new__
 _weakref = weakref.ref
-
-
-def _array_types():
-    cupy = sys.modules.get('cupy')
-    if cupy is None:
-        return (numpy.ndarray,)
-    return (numpy.ndarray, cupy.ndarray)
+# The engine's Variable.backward, handed over by chainer._backprop.install (the engine is
+# built on this module).
+_backward_from_variable = None
 
 
 def _is_array(x):
-    return type(x) is numpy.ndarray or isinstance(x, _array_types())
+    # (CuPy arrays exist only once cupy is imported: no need to import it here)
+    cupy = sys.modules.get('cupy')
+    return isinstance(x, numpy.ndarray) or (cupy is not None and isinstance(x, cupy.ndarray))
 
 
 def _check_array(data, what):
@@ -54,25 +53,20 @@ def check_grad_type(func, x, is_node_x, gx, index=None):
     if data is not None and type(gx) is not type(data) and not (
             _is_array(gx) and _is_array(data)
             and type(gx).__module__.split('.')[0] == type(data).__module__.split('.')[0]):
-        msg, typ = (f'Type of data and grad mismatch\ngrad: {type(gx)} != data: '
-                    f'{type(data)}'), TypeError
+        what, got, want, typ = 'Type', type(gx), type(data), TypeError
     elif gx.dtype != x.dtype:
-        msg, typ = (f'Dtype of data and grad mismatch\ngrad: {gx.dtype} != data: '
-                    f'{x.dtype}'), TypeError
+        what, got, want, typ = 'Dtype', gx.dtype, x.dtype, TypeError
     elif gx.shape != x.shape:
-        msg, typ = (f'Shape of data and grad mismatch\ngrad: {gx.shape} != data: '
-                    f'{x.shape}'), ValueError
+        what, got, want, typ = 'Shape', gx.shape, x.shape, ValueError
     else:
         return
+    msg = f'{what} of data and grad mismatch\ngrad: {got} != data: {want}'
     if func is not None:
         where = f'input #{index}' if index is not None else 'an input'
-        detail = (f'{type(func).__name__} ({func.label}) returned an invalid gradient '
-                  f'for {where} in backward.\n')
-        if func.stack:
-            import traceback
-            detail += ('The function was called at:\n'
-                       + ''.join(traceback.format_list(func.stack)))
-        msg = detail + msg
+        stack = ('The function was called at:\n' + ''.join(traceback.format_list(func.stack))
+                 if func.stack else '')
+        msg = (f'{type(func).__name__} ({func.label}) returned an invalid gradient for {where} '
+               f'in backward.\n{stack}{msg}')
     raise typ(msg)
 
 
@@ -105,20 +99,12 @@ class VariableNode:
             self.name = name
 
     def _update_data_info(self, d):
-        if d is None:
-            self.dtype = None
-            self.shape = None
-        else:
-            self.dtype = d.dtype
-            self.shape = d.shape
+        self.dtype, self.shape = (None, None) if d is None else (d.dtype, d.shape)
 
     @property
     def creator(self):
         """The function that made this node (old-style ``Function`` if it was one)."""
-        node = self._creator_node
-        if node is None:
-            return None
-        return getattr(node, '_adapted_function', node)
+        return getattr(self._creator_node, '_adapted_function', self._creator_node)
 
     @creator.setter
     def creator(self, func):
@@ -145,21 +131,18 @@ class VariableNode:
     @property
     def grad(self):
         """Gradient array of the variable, if the variable is alive."""
-        var = self._variable()
-        return None if var is None else var.grad
+        return getattr(self._variable(), 'grad', None)
 
     @property
     def grad_var(self):
         """Gradient variable of the variable, if the variable is alive."""
-        var = self._variable()
-        return None if var is None else var._grad_var
+        return getattr(self._variable(), '_grad_var', None)
 
     @property
     def label(self):
         """Short text with the shape and dtype, used in graph dumps."""
-        if self.shape == ():
-            return str(self.dtype)
-        return '(%s), %s' % (', '.join(map(str, self.shape)), self.dtype)
+        return (str(self.dtype) if self.shape == ()
+                else '(%s), %s' % (', '.join(map(str, self.shape)), self.dtype))
 
     @property
     def requires_grad(self):
@@ -167,12 +150,8 @@ class VariableNode:
         return self._requires_grad
 
     def get_variable(self):
-        """Returns the variable of this node, rebuilding one if it was freed.
-
-        The rebuilt variable shares this node, so graphs built on it connect
-        to the original graph (this is what makes double backprop work on
-        retained inputs).
-        """
+        """Returns the variable of this node, rebuilding one if it was freed: it shares this
+        node, so graphs built on it connect to this one (double backprop on retained inputs)."""
         var = self._variable()
         if var is not None:
             return var
@@ -218,11 +197,8 @@ class VariableNode:
 
 
 def _init_node(node, var, requires_grad, array, creator, rank):
-    """Fills in every slot of ``node`` for variable ``var``, and links ``var`` to it.
-
-    The one place where nodes are built: VariableNode() and FunctionNode.apply both call
-    it (apply on a node made by ``object.__new__``, skipping ``__init__``'s checks).
-    """
+    """Fills in every slot of ``node`` for variable ``var`` and links ``var`` to it: the one
+    place nodes are built (apply's come from ``object.__new__``, without __init__'s checks)."""
     node._variable = _weakref(var)
     node._requires_grad = requires_grad
     if array is None:
@@ -292,9 +268,7 @@ class Variable:
         self._vnode = node
 
     def __copy__(self):
-        return self._copy_to(Variable.__new__(type(self)))
-
-    def _copy_to(self, target):
+        target = _new_object(type(self))
         target.__dict__.update(self.__dict__)
         target._array = self._array
         target._requires_grad = self._requires_grad
@@ -321,33 +295,19 @@ class Variable:
 
     def summary(self):
         """Returns a one-line description: its name, or its address."""
-        if self.name:
-            return '<variable %s>' % self.name
-        return '<variable at 0x%x>' % id(self)
+        return f'<variable {self.name}>' if self.name else f'<variable at 0x{id(self):x}>'
 
     def debug_print(self):
         """Returns a multi-line description: device, backend, shape, dtype, statistics."""
-        data = self._array
-        stats = 'mean={0:.8f}, std={1:.8f}'
-        if data is None:
-            device = backend = st = None
-        else:
-            xp = chainer.backend.get_array_module(data)
-            # As Chainer: 'CPU' for NumPy arrays, the CUDA device for CuPy ones.
-            device = 'CPU' if isinstance(data, numpy.ndarray) else data.device
-            backend = type(data)
-            st = stats.format(float(xp.mean(data)), float(xp.std(data)))
-        g = self.grad
-        if g is None:
-            gs = None
-        else:
-            xp = chainer.backend.get_array_module(g)
-            gs = 0 if bool(xp.all(g == 0)) else stats.format(float(xp.mean(g)),
-                                                              float(xp.std(g)))
-        return (f'{self.summary()}\n- device: {device}\n- backend: {backend}\n'
+        data, g = self._array, self.grad
+        # As Chainer: 'CPU' for NumPy arrays, the CUDA device for CuPy ones.
+        device = None if data is None else 'CPU' if type(data) is numpy.ndarray else data.device
+        gs = None if g is None else 0 if bool((g == 0).all()) else _stats(g)
+        return (f'{self.summary()}\n- device: {device}\n'
+                f'- backend: {None if data is None else type(data)}\n'
                 f'- shape: {getattr(data, "shape", None)}\n'
                 f'- dtype: {getattr(data, "dtype", None)}\n'
-                f'- statistics: {st}\n- grad: {gs}')
+                f'- statistics: {None if data is None else _stats(data)}\n- grad: {gs}')
 
     # ---- data and gradient ------------------------------------------------
     @property
@@ -470,9 +430,7 @@ class Variable:
     @property
     def xp(self):
         """Array module (numpy or cupy) of the data."""
-        if self._array is None:
-            return numpy
-        return chainer.backend.get_array_module(self._array)
+        return numpy if self._array is None else chainer.backend.get_array_module(self._array)
 
     @property
     def device(self):
@@ -546,19 +504,9 @@ class Variable:
         """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
         raise RuntimeError('ChainerX is not available in rechainer')
 
-    def from_chainerx(self):
-        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
-        raise RuntimeError('ChainerX is not available in rechainer')
+    from_chainerx = to_chx = from_chx = to_chainerx     # (and Chainer's short names)
 
-    # (Chainer's short names of the two above, and the ChainerX array)
-    def to_chx(self):
-        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
-        raise RuntimeError('ChainerX is not available in rechainer')
-
-    def from_chx(self):
-        """ChainerX is not available in rechainer; this raises ``RuntimeError``."""
-        raise RuntimeError('ChainerX is not available in rechainer')
-
+    # (the ChainerX array, by Chainer's short name)
     @property
     def chx_array(self):
         """ChainerX is not available in rechainer; reading this raises ``RuntimeError``."""
@@ -572,11 +520,9 @@ class Variable:
         if self._array is not None:
             self._array = device.send(self._array)
             self._node._update_data_info(self._array)
-        gv = self._grad_var
-        if gv is not None:
-            gv._array = device.send(gv._array)
-        nd = self._node.data
-        if nd is not None:
+        if self._grad_var is not None:
+            self._grad_var._array = device.send(self._grad_var._array)
+        if self._node.data is not None:
             self._node.data = self._array
 
     # ---- gradient helpers ---------------------------------------------------
@@ -593,10 +539,9 @@ class Variable:
     def _zerograd(self):
         if self._array is None:
             return
-        xp = self.xp
         gv = self._grad_var
         if gv is None:
-            self._grad_var = Variable(xp.zeros_like(self._array))
+            self._grad_var = Variable(self.xp.zeros_like(self._array))
         else:
             gv.unchain()
             gv._array.fill(0)
@@ -635,13 +580,11 @@ class Variable:
             if not isinstance(self, Parameter):
                 raise RuntimeError('cannot add a gradient to a variable without data')
             self.initialize(g.shape)
-        dev = self.device
-        g = dev.send(g)
+        g = self.device.send(g)
         if self._grad_var is None:
             self._grad_var = Variable(g.copy())
         else:
-            cur = self._grad_var
-            cur._array = cur._array + g
+            self._grad_var._array = self._grad_var._array + g
 
     # ---- graph ------------------------------------------------------------
     def set_creator(self, gen_func):
@@ -660,40 +603,33 @@ class Variable:
 
     def unchain_backward(self):
         """Cuts every link in the graph behind this variable."""
-        creator = self._node._creator_node
-        if creator is None:
-            return
-        todo = [creator]
-        seen = {id(creator)}
+        todo, seen = [self._node._creator_node], set()
         while todo:
             f = todo.pop()
-            for x in f.inputs or ():
-                c = x._creator_node
-                if c is not None and id(c) not in seen:
-                    seen.add(id(c))
-                    todo.append(c)
-            f.unchain()
+            if f is not None and id(f) not in seen:
+                seen.add(id(f))
+                todo.extend([x._creator_node for x in f.inputs or ()])
+                f.unchain()
 
     def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
-        """Runs backprop from this variable.
-
-        A variable with one element and no gradient starts from 1; any other
-        variable starts from its :attr:`grad` (nothing propagates when it is
-        ``None``).
+        """Runs backprop from this variable: from its :attr:`grad`, or from 1 for a variable
+        of one element without one (else nothing propagates).
 
         Args:
-            retain_grad (bool): Keep gradients of intermediate variables.
-            enable_double_backprop (bool): Build a graph of the backward
-                computation so it can be differentiated again.
-            loss_scale (float): Scale the initial gradient by this factor
-                (for mixed-precision training); optimizers divide it out.
+            retain_grad (bool): Keep the gradients of intermediate variables.
+            enable_double_backprop (bool): Record the backward pass, to differentiate again.
+            loss_scale (float): Scale the start gradient by this factor (mixed-precision
+                training; optimizers divide it out).
         """
-        _backprop.backward_from_variable(self, retain_grad, enable_double_backprop,
-                                         loss_scale)
+        _backward_from_variable(self, retain_grad, enable_double_backprop, loss_scale)
 
     # ---- operators (the differentiable ones live in functions.math.basic_math) -----
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _no_compare
     __bool__ = _no_compare
+
+
+def _stats(a):
+    return f'mean={float(a.mean()):.8f}, std={float(a.std()):.8f}'
 
 
 def _rebuild_variable(cls, state):
@@ -762,13 +698,6 @@ class Parameter(Variable):
         self.initializer = initializer
         self.update_rule = None
 
-    def __copy__(self):
-        new = self._copy_to(Parameter.__new__(type(self)))
-        return new
-
-    def __reduce__(self):
-        return _rebuild_variable, (type(self), self.__getstate__())
-
     @property
     def is_initialized(self):
         """Whether the array has been allocated."""
@@ -810,33 +739,26 @@ class Parameter(Variable):
         except ValueError as e:
             owner = getattr(self, '_link_name', None)
             where = f'{owner}.{self.name}' if owner else f'parameter {self.name!r}'
-            raise ValueError(f'{where}: cannot initialize with shape {shape} '
-                             f'({e})') from e
-        grad = None
-        if self._grad_initializer is not None:
-            grad = initializers.generate_array(self._grad_initializer, shape, xp,
-                                               device=device)
+            raise ValueError(f'{where}: cannot initialize with shape {shape} ({e})') from e
+        grad = self._grad_initializer
         self._array = data
         self._node._update_data_info(data)
-        self._grad_var = None if grad is None else Variable(grad)
+        self._grad_var = None if grad is None else Variable(
+            initializers.generate_array(grad, shape, xp, device=device))
 
     def _to(self, device):
         super()._to(device)
         self._initial_device = device
 
     def update(self):
-        """Updates the array with its update rule (set by an optimizer)."""
-        if self.update_rule is not None:
-            if not self.update_rule.enabled:
-                return
+        """Updates the array with its update rule (set by an optimizer), if it is enabled."""
+        if self.update_rule is not None and self.update_rule.enabled:
             self.update_rule.update(self)
 
 
 def as_variable(obj):
-    """Returns ``obj`` if it is a Variable, else wraps the array in one.
-
-    A wrapped array (or ``None``) gets ``requires_grad=False``: it is a constant.
-    """
+    """Returns ``obj`` if it is a Variable, else wraps the array (or ``None``) in a constant
+    one (``requires_grad=False``)."""
     if isinstance(obj, Variable):
         return obj
     if obj is not None and not _is_array(obj):
@@ -849,13 +771,7 @@ def as_variable(obj):
 
 def as_array(obj):
     """Returns the array of a Variable, or ``obj`` itself if it is an array."""
-    if isinstance(obj, Variable):
-        return obj.array
-    return obj
-
-
-# Imported last: the engine's modules need Variable and VariableNode from this one.
-from chainer import _backprop  # NOQA: E402
+    return obj.array if isinstance(obj, Variable) else obj
 
 
 def variable_repr(var):

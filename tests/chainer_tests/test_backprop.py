@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 import chainer
+from chainer import _backprop
 import chainer.functions as F
 from chainer.functions.math import basic_math
 
@@ -48,6 +49,13 @@ class TestVariableBackward:
         y = F.sum(x * x)
         y.backward()
         np.testing.assert_allclose(x.grad, [2., 4.])
+        # As in Chainer, the pass takes the start gradient; retain_grad keeps it.
+        assert y.grad is None
+
+    def test_scalar_root_keeps_ones_with_retain_grad(self):
+        x = var([1., 2.])
+        y = F.sum(x * x)
+        y.backward(retain_grad=True)
         np.testing.assert_allclose(y.grad, 1.)
 
     def test_non_scalar_without_grad_propagates_nothing(self):
@@ -353,6 +361,38 @@ class TestGrad:
         for label in ('side_only', 'side_branch', 'upstream_of_a'):
             assert label not in hook.backward_labels
 
+    def test_the_three_steps(self):
+        # chainer.grad's steps one by one: backward enumeration from the outputs, forward
+        # enumeration from the inputs, backprop over what both reach.
+        d = var([1.])
+        a = tag(d, 'upstream_of_a')
+        b = var([2.])
+        on_path = tag(a * b, 'on_path')
+        side = tag(tag(var([3.]), 'side_branch'), 'side_only')
+        y = F.sum(on_path + side)
+        behind = _backprop._nodes_behind([y.node])
+        labels = {f.label for f in behind}
+        assert {'upstream_of_a', 'side_branch', 'side_only', 'on_path'} <= labels
+        reached, reachable = _backprop._nodes_reached(behind, [a.node, b.node])
+        assert {f.label for f in reached} >= {'on_path'}
+        assert not {'upstream_of_a', 'side_branch', 'side_only'} & {f.label for f in reached}
+        assert on_path.node in reachable and side.node not in reachable
+        assert y.node in reachable and d.node not in reachable
+
+    def _split(self):
+        # x -> (a, b) = split_axis(x, [1], 1), with a gradient already set on a.
+        x = var([[1., 1., 1.]])
+        a, b = F.split_axis(x, [1], 1)
+        a.grad = np.full((1, 1), 10.)
+        return x, a, b
+
+    def test_ignores_gradients_set_on_outputs(self):
+        # Unlike backward, chainer.grad uses only what flows through the graph.
+        x, a, b = self._split()
+        gx, = chainer.grad([F.sum(b * 2)], [x])
+        np.testing.assert_allclose(gx.array, [[0., 2., 2.]])
+        np.testing.assert_allclose(a.grad, [[10.]])
+
     def test_second_order_analytic(self):
         x = var([0.5, -1.5])
         y = F.sum(F.tanh(x) * x)
@@ -385,6 +425,79 @@ class TestGrad:
             chainer.grad([y], [x], grad_outputs=[None, None])
         with pytest.raises(TypeError, match=r'inputs\[0\] must be a Variable'):
             chainer.grad([y], [np.ones(1)])
+
+
+def _backward_from_b(x, a, b):
+    b.grad = np.ones((1, 2))
+    b.backward()
+
+
+def _loss_through_b(x, a, b):
+    F.sum(b * 2).backward()
+
+
+def _loss_through_b_retained(x, a, b):
+    F.sum(b * 2).backward(retain_grad=True)
+
+
+def _loss_scaled(x, a, b):
+    F.sum(b).backward(loss_scale=2.)
+
+
+def _chainer_backward_of_grads(x, a, b):
+    b.grad = np.ones((1, 2))
+    chainer.backward([b])
+
+
+def _chainer_backward_given(x, a, b):
+    chainer.backward([a, b], [None, var([[1., 1.]])])
+
+
+def _both_reached(x, a, b):
+    F.sum(a * 3 + F.sum(b * 2)).backward()
+
+
+def _a_unchained(x, a, b):
+    a.unchain()
+    F.sum(b).backward()
+
+
+# backward on (x -> a, b = split_axis(x, [1], 1)) with a.grad = 10 set beforehand: when the pass
+# reaches split_axis, an output that got no gradient from the graph contributes the gradient set
+# on it, which the pass takes from the variable (retain_grad gives it back). Recorded on
+# Chainer 7.8.1: (how backward runs, x.grad, a.grad afterwards).
+_PRESET_OUTPUT_GRAD = {
+    'issue_example': (_backward_from_b, [[10., 1., 1.]], None),
+    'loss_through_sibling': (_loss_through_b, [[10., 2., 2.]], None),
+    'retain_grad': (_loss_through_b_retained, [[10., 2., 2.]], [[10.]]),
+    'loss_scale': (_loss_scaled, [[10., 2., 2.]], None),
+    'chainer_backward_of_grads': (_chainer_backward_of_grads, [[10., 1., 1.]], None),
+    'chainer_backward_given': (_chainer_backward_given, [[10., 1., 1.]], None),
+    # a gradient from the graph wins; the one set stays on the variable
+    'both_reached': (_both_reached, [[3., 2., 2.]], [[10.]]),
+    # an unchained output is no output of split_axis any more
+    'unchained': (_a_unchained, [[0., 1., 1.]], [[10.]]),
+}
+
+
+@pytest.mark.parametrize('case', sorted(_PRESET_OUTPUT_GRAD))
+def test_backward_uses_gradients_set_on_outputs(case):
+    run, x_grad, a_grad = _PRESET_OUTPUT_GRAD[case]
+    x = var([[1., 1., 1.]])
+    a, b = F.split_axis(x, [1], 1)
+    a.grad = np.full((1, 1), 10.)
+    run(x, a, b)
+    np.testing.assert_allclose(x.grad, x_grad)
+    if a_grad is None:
+        assert a.grad is None
+    else:
+        np.testing.assert_allclose(a.grad, a_grad)
+
+
+def test_backward_of_a_leaf_sets_ones():
+    x = var(3.)
+    x.backward()
+    np.testing.assert_allclose(x.grad, 1.)
 
 
 class TestThreads:

@@ -126,15 +126,19 @@ def test_reduce():
     assert terms == [total] and total.array.tolist() == [6.]
 
 
-def test_the_engine_runs_backprop_step(monkeypatch):
-    # The one backprop engine goes through backprop_step for every node it visits.
+def test_backprop_step_is_the_engine_step(monkeypatch):
+    # backprop_step runs the step of the one backprop engine, which visits every node with it.
     visited = []
-    real = _backprop_utils.backprop_step
+    real = _backprop._step
 
     def spy(func, *args):
         visited.append(func.label)
         return real(func, *args)
-    monkeypatch.setattr(_backprop, 'backprop_step', spy)
+    monkeypatch.setattr(_backprop, '_step', spy)
+    x0, x1 = v([1., 2.]), v([3., 4.])
+    _step(_node_with_inputs(Scale, x0, x1), [[], []])
+    assert visited == ['Scale']
+    visited.clear()
     x = v([1., 2.])
     y = chainer.functions.sum(chainer.functions.tanh(x * 2))
     y.backward()

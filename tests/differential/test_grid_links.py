@@ -79,7 +79,7 @@ def compare_link(case, ours):
 
 
 # whole vision models take seconds each to build (VGG: 140M parameters); they run with -m slow
-# (their names and shapes are also checked by links_tests/model_tests/test_vision.py)
+# (their names and shapes are also checked by links_tests/model_tests/vision_tests/)
 _MODELS = {'VGG16Layers', 'VGG19Layers', 'GoogLeNet', 'ResNet50Layers', 'ResNet101Layers',
            'ResNet152Layers'}
 

@@ -67,11 +67,6 @@ def axis_arg(func, axis, name='axis', *, none=False, tuple_=False, bool_ok=False
                     f'got {type(axis).__name__} {axis!r}')
 
 
-def check_axis_type(axis, name='axis', func=None, bool_ok=False):
-    """Raises TypeError unless ``axis`` is an int; returns it as an int."""
-    return axis_arg(func or 'this function', axis, name, bool_ok=bool_ok)
-
-
 def _value(expr):
     return expr if type(expr) in (int, tuple) else type_check.eval(expr)
 

@@ -84,7 +84,7 @@ class _NodeForward:
         else:
             outputs = self.node.forward(inputs)
         if self.fix or self.on_device:
-            outputs = self.node._fix_outputs(outputs, inputs)
+            outputs = self.node._output_arrays(outputs, inputs)
         return outputs
 
     def __repr__(self):

@@ -123,7 +123,7 @@ def _run_forward(func, inputs):
     fixed = False
     for y in outputs:
         if y.__class__ is not numpy.ndarray:
-            outputs = func._fix_outputs(outputs, inputs)
+            outputs = func._output_arrays(outputs, inputs)
             fixed = True
             break
     return outputs, on_device, fixed

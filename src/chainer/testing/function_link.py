@@ -22,7 +22,7 @@ from chainer.testing.backend import BackendConfig
 # inputs and outputs: forward (assert_allclose), backward (check_backward), double
 # backward (check_double_backward). float32 and float64 use Chainer's defaults; float16
 # keeps ~3 significant digits, so it gets looser ones. A test's check_*_options entries
-# override these key by key.
+# override these key by key, and its ``tolerances`` entries override both for one dtype.
 _TOLERANCES = {
     numpy.dtype(numpy.float16): ({'atol': 1e-3, 'rtol': 1e-3},
                                  {'atol': 5e-3, 'rtol': 1e-2},
@@ -41,6 +41,14 @@ _KINDS = {'forward': 0, 'backward': 1, 'double_backward': 2}
 _DODGE_TRIES = 10
 
 
+def _least_precise(arrays):
+    # The least precise float dtype among arrays (float64 when there is none).
+    floats = [numpy.dtype(a.dtype) for a in arrays
+              if a is not None and numpy.dtype(a.dtype).kind == 'f']
+    known = [d for d in floats if d in _TOLERANCES]
+    return min(known, key=lambda d: d.itemsize) if known else numpy.dtype(numpy.float64)
+
+
 def default_tolerance(kind, *arrays):
     """Returns the default ``{'atol', 'rtol'}`` of a check for the given arrays.
 
@@ -48,11 +56,17 @@ def default_tolerance(kind, *arrays):
         kind (str): ``'forward'``, ``'backward'`` or ``'double_backward'``.
         arrays: Arrays (or ``None``) whose least precise float dtype picks the row.
     """
-    floats = [numpy.dtype(a.dtype) for a in arrays
-              if a is not None and numpy.dtype(a.dtype).kind == 'f']
-    known = [d for d in floats if d in _TOLERANCES]
-    dtype = min(known, key=lambda d: d.itemsize) if known else numpy.dtype(numpy.float64)
-    return dict(_TOLERANCES[dtype][_KINDS[kind]])
+    return dict(_TOLERANCES[_least_precise(arrays)][_KINDS[kind]])
+
+
+def _tolerance_options(tol):
+    # A ``tolerances`` entry as options: a number is atol = rtol, a pair (atol, rtol).
+    if isinstance(tol, dict):
+        return tol
+    if isinstance(tol, (tuple, list)):
+        atol, rtol = tol
+        return {'atol': atol, 'rtol': rtol}
+    return {'atol': tol, 'rtol': tol}
 
 
 class _TestError(AssertionError):
@@ -153,6 +167,7 @@ class _HarnessBase(unittest.TestCase):
     skip_double_backward_test = False
     dodge_nondifferentiable = False
     contiguous = None
+    tolerances = {}
 
     _error = FunctionTestError
     _option_names = ('check_forward_options', 'check_backward_options',
@@ -210,8 +225,17 @@ class _HarnessBase(unittest.TestCase):
         return tuple(out)
 
     def _options(self, kind, arrays):
-        opts = default_tolerance(kind, *arrays)
+        dtype = _least_precise(arrays)
+        opts = dict(_TOLERANCES[dtype][_KINDS[kind]])
         opts.update(getattr(self, f'check_{kind}_options') or {})
+        for key, tols in self.tolerances.items():
+            if numpy.dtype(key) == dtype:
+                if isinstance(tols, dict):
+                    tol = tols.get(kind)
+                else:   # (forward, backward, double_backward), the last ones may be left out
+                    tol = tols[_KINDS[kind]] if _KINDS[kind] < len(tols) else None
+                if tol is not None:
+                    opts.update(_tolerance_options(tol))
         return opts
 
     def _grad_options(self, kind, arrays):
@@ -463,6 +487,13 @@ class FunctionTestCase(FunctionTestBase):
             the function is not differentiable at them.
         contiguous (None or 'C'): ``None`` (default) makes the input arrays
             non-contiguous, ``'C'`` C-contiguous.
+        tolerances (dict): Exceptions to the tolerance table for a dtype (the least
+            precise float dtype among the inputs and outputs), over the options above:
+            ``{numpy.float16: (forward, backward, double_backward)}`` or
+            ``{numpy.float16: {'backward': ...}}``. Each tolerance is ``None`` (the
+            table's), a number (atol = rtol), an ``(atol, rtol)`` pair or a dict of options
+            (``eps`` too). (rechainer's addition: an exception fits on a line, beside its
+            reason.)
 
     Tolerances the test does not set come from a per-dtype table (looser for
     float16; see :func:`default_tolerance`).
@@ -567,7 +598,8 @@ class LinkTestCase(_LinkHarnessBase):
             ``'l1/b'``...).
         backend_config, check_forward_options, check_backward_options,
         numerical_grad_dtype, skip_forward_test, skip_backward_test,
-        dodge_nondifferentiable, contiguous: As in :class:`FunctionTestCase`.
+        dodge_nondifferentiable, contiguous, tolerances: As in
+        :class:`FunctionTestCase`.
     """
 
     __test__ = False

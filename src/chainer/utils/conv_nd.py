@@ -15,7 +15,7 @@ import sys
 import numpy
 import numpy.lib.stride_tricks
 
-from chainer.utils.conv import get_conv_outsize  # NOQA  (also offered here, as in Chainer)
+from chainer.utils._conv_sizes import get_conv_outsize  # NOQA  (also offered here, as in Chainer)
 
 
 def as_tuple(x, n):

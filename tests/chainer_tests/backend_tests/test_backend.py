@@ -117,11 +117,17 @@ def test_gpu_device_without_cupy():
     assert backend.GpuDevice.from_array(numpy.ones(1)) is None
 
 
-def test_using_device_cpu():
-    with backend.using_device('@numpy'):
-        pass
-    with backend.using_device(backend.CpuDevice()):
-        pass
+@pytest.mark.parametrize('spec', ['@numpy', backend.CpuDevice()])
+def test_using_device_cpu(spec):
+    # The CPU has no current device to switch: the context gives None (as Chainer's does),
+    # runs its body and lets its errors through.
+    entered = []
+    with backend.using_device(spec) as value:
+        entered.append(value)
+    assert entered == [None]
+    with pytest.raises(KeyError):
+        with backend.using_device(spec):
+            raise KeyError('raised inside')
 
 
 # -- CpuDevice ----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The examples in the links' docstrings run as shown."""
+"""The examples in the docstrings of the links' modules run as shown."""
 import doctest
 import importlib
 import pkgutil
@@ -13,7 +13,8 @@ import chainer.links as L
 
 def _modules():
     names = []
-    for family in ('activation', 'connection', 'loss', 'model', 'normalization'):
+    for family in ('activation', 'connection', 'loss', 'model', 'model.vision', 'normalization',
+                   'rnn'):
         pkg = importlib.import_module(f'chainer.links.{family}')
         names += [f'{pkg.__name__}.{m.name}' for m in pkgutil.iter_modules(pkg.__path__)
                   if not m.name.startswith('_')]

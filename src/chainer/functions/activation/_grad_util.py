@@ -7,8 +7,8 @@
   covers axes ``1 .. p.ndim`` of ``x`` (prelu, swish).
 * FirstOrderGrad: the fused array-only gradient nodes (prelu, swish and the
   LSTM cells).
-* check_axis_arg, check_axis_input: activations along one axis (softmax,
-  log_softmax, crelu, maxout).
+* check_axis_input: activations along one axis (softmax, log_softmax, crelu,
+  maxout); their axis argument goes through ``_checks.axis_arg``.
 """
 from chainer import function_node
 from chainer.functions import _checks
@@ -90,11 +90,6 @@ class FirstOrderGrad(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         raise RuntimeError(f'{type(self).__name__} is not differentiable; it is built only when '
                            'the backward pass is not recorded (enable_double_backprop=False)')
-
-
-def check_axis_arg(axis, func, bool_ok=False):
-    """Returns ``axis`` as an int; raises TypeError (naming ``func``) otherwise."""
-    return _checks.axis_arg(func, axis, bool_ok=bool_ok)
 
 
 def check_axis_input(in_types, axis, func):

@@ -1,6 +1,7 @@
 """Concatenated rectified linear unit."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.activation import _grad_util
 from chainer.functions import _static_arrays
 
@@ -9,7 +10,7 @@ class CReLU(function_node.FunctionNode):
     """Concatenates ``max(0, x)`` and ``max(0, -x)`` along ``axis``."""
 
     def __init__(self, axis=1):
-        self.axis = _grad_util.check_axis_arg(axis, 'crelu', bool_ok=True)
+        self.axis = _checks.axis_arg('crelu', axis, bool_ok=True)
 
     def check_type_forward(self, in_types):
         _grad_util.check_axis_input(in_types, self.axis, 'crelu')

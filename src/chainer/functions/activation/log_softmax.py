@@ -3,6 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.activation import _grad_util
 from chainer.functions.math import exponential as _exponential
 from chainer.functions.math import sum as _sum
@@ -27,7 +28,7 @@ class LogSoftmax(function_node.FunctionNode):
     """Log-softmax along one axis."""
 
     def __init__(self, axis=1):
-        self.axis = _grad_util.check_axis_arg(axis, 'log_softmax')
+        self.axis = _checks.axis_arg('log_softmax', axis)
 
     def check_type_forward(self, in_types):
         _grad_util.check_axis_input(in_types, self.axis, 'log_softmax')

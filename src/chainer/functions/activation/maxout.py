@@ -82,5 +82,5 @@ def maxout(x, pool_size, axis=1):
                         f'got {type(pool_size).__name__} {pool_size!r}')
     if pool_size <= 0:
         raise ValueError(f'maxout: pool_size must be positive, got {pool_size}')
-    axis = _grad_util.check_axis_arg(axis, 'maxout', bool_ok=True)
+    axis = _checks.axis_arg('maxout', axis, bool_ok=True)
     return Maxout(int(pool_size), axis).apply((x,))[0]

@@ -1,6 +1,7 @@
 """Softmax along an axis."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions import _checks
 from chainer.functions.activation import _grad_util
 from chainer.functions.math import sum as _sum
 
@@ -9,7 +10,7 @@ class Softmax(function_node.FunctionNode):
     """Softmax along one axis, shifted by the maximum for stability."""
 
     def __init__(self, axis=1):
-        self.axis = _grad_util.check_axis_arg(axis, 'softmax')
+        self.axis = _checks.axis_arg('softmax', axis)
 
     def check_type_forward(self, in_types):
         _grad_util.check_axis_input(in_types, self.axis, 'softmax')

@@ -76,13 +76,6 @@ class VariableOps:
         return chainer.Variable(backend.get_array_module(x).zeros(x.shape, x.dtype))
 
 
-def ops_for(is_graph, *arrays):
-    """Returns VariableOps when the backward pass must be differentiable."""
-    if is_graph:
-        return VariableOps
-    return ArrayOps(backend.get_array_module(*arrays))
-
-
 def activate(ops, zas, zis, zo, zfs):
     """Applies the gate nonlinearities."""
     return ([ops.tanh(za) for za in zas], [ops.sigmoid(zi) for zi in zis], ops.sigmoid(zo),

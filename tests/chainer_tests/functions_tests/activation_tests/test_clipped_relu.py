@@ -16,11 +16,10 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestClippedReLU(testing.FunctionTestCase):
 
+    dodge_nondifferentiable = True     # the kinks at 0 and z
+
     def generate_inputs(self):
         x = numpy.random.uniform(-1, 1, self.shape)
-        # away from the kinks at 0 and z
-        x[numpy.abs(x) < 0.1] = 0.5
-        x[numpy.abs(x - self.z) < 0.1] = self.z + 0.2
         return x.astype(self.dtype),
 
     def forward(self, inputs, device):
@@ -57,10 +56,10 @@ def test_invalid_dtype():
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestReLU6(testing.FunctionTestCase):
 
+    dodge_nondifferentiable = True     # the kinks at 0 and 6
+
     def generate_inputs(self):
         x = numpy.random.uniform(-8, 8, self.shape)
-        x[numpy.abs(x) < 0.2] = 1
-        x[numpy.abs(x - 6) < 0.2] = 7
         return x.astype(self.dtype),
 
     def forward(self, inputs, device):

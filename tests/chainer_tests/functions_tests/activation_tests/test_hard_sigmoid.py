@@ -14,9 +14,13 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestHardSigmoid(testing.FunctionTestCase):
 
+    dodge_nondifferentiable = True     # the kinks at +-2.5
+    # Piecewise linear, so any eps gives exact slopes; float16 rounds 0.2 * x + 0.5 and so
+    # moves the kinks by up to ~2.5e-3, which eps must cover for the dodge to see them.
+    check_backward_options = {'eps': 1e-2}
+
     def generate_inputs(self):
         x = numpy.random.uniform(-4, 4, self.shape)
-        x[numpy.abs(numpy.abs(x) - 2.5) < 0.1] = 1   # away from the kinks at +-2.5
         return x.astype(self.dtype),
 
     def forward(self, inputs, device):

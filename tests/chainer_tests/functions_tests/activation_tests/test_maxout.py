@@ -34,9 +34,6 @@ class TestMaxout(testing.FunctionTestCase):
         eps = min(1e-3, 1 / n)
         self.check_backward_options = {'eps': eps}
         self.check_double_backward_options = {'eps': eps}
-        if self.dtype == numpy.float16:
-            self.check_backward_options.update(atol=5e-3, rtol=5e-2)
-            self.check_double_backward_options.update(atol=1e-2, rtol=5e-2)
 
     def generate_inputs(self):
         return _distinct(self.shape, self.dtype),

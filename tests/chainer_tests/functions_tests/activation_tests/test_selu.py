@@ -17,9 +17,10 @@ _SCALE = 1.0507009873554804934193349852946
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestSELU(testing.FunctionTestCase):
 
+    dodge_nondifferentiable = True     # the first derivative jumps at 0
+
     def generate_inputs(self):
         x = numpy.random.uniform(-1, 1, self.shape)
-        x[numpy.abs(x) < 0.1] = 0.5
         return x.astype(self.dtype),
 
     def forward(self, inputs, device):

@@ -101,12 +101,12 @@ class ConvTestCase(testing.FunctionTestCase):
     options = {}
     transposed = False
 
+    # float16: sums of several float16 products, compared at float16 resolution
+    tolerances = {numpy.float16: (5e-3,)}
+
     def setUp(self):
         self.x_dtype = self.x_dtype or self.dtype
         self.W_dtype = self.W_dtype or self.dtype
-        if numpy.float16 in (self.x_dtype, self.W_dtype):
-            # Sums of several float16 products, compared at float16 resolution.
-            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
 
     @property
     def b_size(self):

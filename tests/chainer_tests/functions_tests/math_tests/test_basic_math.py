@@ -8,19 +8,6 @@ import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
 
-_F16_OPTIONS = {
-    'check_forward_options': {'atol': 1e-3, 'rtol': 1e-3},
-    'check_backward_options': {'atol': 5e-3, 'rtol': 5e-2},
-    'check_double_backward_options': {'atol': 1e-2, 'rtol': 5e-2},
-}
-
-
-def _set_f16_options(case):
-    if case.dtype == numpy.float16:
-        for name, value in _F16_OPTIONS.items():
-            setattr(case, name, value)
-
-
 # ---------------------------------------------------------------------------
 # Variable (op) Variable, with broadcasting
 
@@ -31,9 +18,6 @@ def _set_f16_options(case):
 }))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestBinaryVariableVariable(testing.FunctionTestCase):
-
-    def setUp(self):
-        _set_f16_options(self)
 
     def generate_inputs(self):
         s1, s2 = self.shapes
@@ -65,7 +49,6 @@ class TestBinaryVariableConstant(testing.FunctionTestCase):
     shape = (3, 2)
 
     def setUp(self):
-        _set_f16_options(self)
         c = {
             'int': 2,
             'float': 1.5,
@@ -115,9 +98,6 @@ class TestBinaryVariableConstant(testing.FunctionTestCase):
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestUnary(testing.FunctionTestCase):
 
-    def setUp(self):
-        _set_f16_options(self)
-
     def generate_inputs(self):
         x = numpy.random.uniform(0.2, 1, self.shape) * numpy.random.choice([-1, 1], self.shape)
         return x.astype(self.dtype),
@@ -135,9 +115,6 @@ class TestUnary(testing.FunctionTestCase):
 }))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestAbsoluteFunction(testing.FunctionTestCase):
-
-    def setUp(self):
-        _set_f16_options(self)
 
     def generate_inputs(self):
         x = numpy.random.uniform(0.2, 1, self.shape) * numpy.random.choice([-1, 1], self.shape)
@@ -184,9 +161,6 @@ class TestMatMulOperator(testing.FunctionTestCase):
 }))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestAddFunction(testing.FunctionTestCase):
-
-    def setUp(self):
-        _set_f16_options(self)
 
     def generate_inputs(self):
         shapes = [(3, 2), (2,), (1, 2), (3, 1)][:self.n]

@@ -20,12 +20,6 @@ def _expand(y, x_ndim, axis):
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestBias(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
-
     def generate_inputs(self):
         x_shape, y_shape, _ = self.case
         return (numpy.random.uniform(-1, 1, x_shape).astype(self.dtype),

@@ -15,17 +15,10 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestClip(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
+    dodge_nondifferentiable = True     # the gradient jumps at the bounds
 
     def generate_inputs(self):
         x = numpy.random.uniform(-1, 1, self.shape)
-        # Keep inputs off the bounds, where the gradient jumps.
-        for b in self.bounds:
-            if b is not None:
-                x[abs(x - b) < 0.05] = b + 0.1
         return x.astype(self.dtype),
 
     def forward(self, inputs, device):

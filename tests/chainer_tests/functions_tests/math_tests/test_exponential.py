@@ -22,12 +22,6 @@ _FUNCS = {
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestExponential(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
-
     def generate_inputs(self):
         low, high = _FUNCS[self.name][2]
         return numpy.random.uniform(low, high, self.shape).astype(self.dtype),

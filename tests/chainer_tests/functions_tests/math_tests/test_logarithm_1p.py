@@ -13,12 +13,6 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestLog1p(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
-
     def generate_inputs(self):
         return numpy.random.uniform(-0.5, 1, self.shape).astype(self.dtype),
 

@@ -14,11 +14,6 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestMaximum(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
-
     def generate_inputs(self):
         s1, s2 = self.shapes
         x1 = numpy.random.uniform(-1, 1, s1)

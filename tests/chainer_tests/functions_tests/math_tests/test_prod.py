@@ -26,14 +26,14 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestProd(testing.FunctionTestCase):
 
+    # float16: products of several float16 factors
+    tolerances = {numpy.float16: (None, (1e-2, 5e-2), (5e-2, 1e-1))}
+
     def setUp(self):
         if self.zeros == 2:
             # NOTE: second derivatives are not exact where a reduced group holds
             # two or more zeros (documented in Prod.backward).
             self.skip_double_backward_test = True
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 1e-2, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 1e-1}
 
     def generate_inputs(self):
         x = numpy.random.uniform(0.5, 1.5, self.shape)

@@ -30,9 +30,8 @@ from chainer.utils import type_check
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestSum(testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-2, 'rtol': 1e-2}
+    # float16: a sum of many float16 terms
+    tolerances = {numpy.float16: (1e-2,)}
 
     def generate_inputs(self):
         return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),

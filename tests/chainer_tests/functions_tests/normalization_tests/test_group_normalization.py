@@ -23,14 +23,13 @@ def _group_norm(x, groups, gamma, beta, eps):
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestGroupNormalization(testing.FunctionTestCase):
 
+    # float16: mean and variance are float16 sums; the gradient subtracts them
+    tolerances = {numpy.float16: (1e-2, 2e-2, 5e-2)}
+
     def setUp(self):
         self.shape, self.groups = self.shape_groups
         self.check_backward_options = {'atol': 1e-3, 'rtol': 1e-2}
         self.check_double_backward_options = {'atol': 1e-3, 'rtol': 1e-2}
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-2, 'rtol': 1e-2}
-            self.check_backward_options = {'atol': 2e-2, 'rtol': 2e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
         if self.shape[1] == self.groups and self.shape[2:] == ():
             # One value per group: the output is beta whatever x is; with eps the
             # gradient in x is 0 and the checks still hold.

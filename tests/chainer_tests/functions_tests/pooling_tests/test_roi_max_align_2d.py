@@ -5,7 +5,6 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
-from chainer_tests.functions_tests.pooling_tests import _reference
 from chainer_tests.functions_tests.pooling_tests import _roi_reference
 
 # (y_min, x_min, y_max, x_max); each bin keeps at least one sample inside the image.
@@ -29,7 +28,15 @@ class TestROIMaxAlign2D(testing.FunctionTestCase):
         self.check_backward_options = {'atol': 5e-4, 'rtol': 5e-3}
 
     def generate_inputs(self):
-        return _reference.distinct((3, 2, 12, 8), numpy.float32),
+        # A tilted plane per image and channel, in a random direction. Distinct pixels are not
+        # enough: their interpolated samples can nearly tie for a bin's max, within the
+        # numerical gradient's step. On a plane, interpolation is exact, and the bin's corner
+        # sample in the rising direction leads every other sample by at least 0.02 times their
+        # spacing, well above that step.
+        n, c, h, w = 3, 2, 12, 8
+        rows = numpy.random.choice([-0.1, 0.1], (n, c, 1, 1)) * numpy.arange(h)[:, None]
+        cols = numpy.random.choice([-0.02, 0.02], (n, c, 1, 1)) * numpy.arange(w)
+        return (rows + cols).astype(numpy.float32),
 
     def forward(self, inputs, device):
         x = F.cast(inputs[0], numpy.float32)    # float32 only; numerical grads run in float64

@@ -27,8 +27,6 @@ class TestROIMaxPooling2D(testing.FunctionTestCase):
         self.rois = numpy.array(ROIS, self.dtype) / self.spatial_scale
         self.rois = self.rois.astype(self.dtype)
         self.roi_indices = numpy.array(INDICES, numpy.int32)
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
 
     def generate_inputs(self):
         return _reference.distinct((2, 3, 12, 8), self.dtype),

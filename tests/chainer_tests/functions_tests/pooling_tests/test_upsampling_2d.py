@@ -33,13 +33,14 @@ def upsample_reference(x, idx, k, s, p, outs):
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
 class TestUpsampling2D(testing.FunctionTestCase):
 
+    # float16: the double backward sums overlapping windows in float16
+    tolerances = {numpy.float16: (None, None, 3e-2)}
+
     def setUp(self):
         x = _reference.distinct(self.in_shape, self.dtype)
         _, self.indexes = F.max_pooling_2d(x, self.ksize, self.stride, self.pad,
                                            self.cover_all, return_indices=True)
         self.pooled_shape = self.indexes.shape
-        if self.dtype == numpy.float16:
-            self.check_double_backward_options = {'atol': 3e-2, 'rtol': 3e-2}
 
     def generate_inputs(self):
         return numpy.random.uniform(-1, 1, self.pooled_shape).astype(self.dtype),

@@ -1,9 +1,53 @@
-"""The LeNet-like CNN, built only from links, learns a fixed synthetic problem."""
+"""L.Classifier: what it reports, its label key; a small CNN trained through it."""
 import numpy
+import pytest
 
 import chainer
 import chainer.functions as F
 import chainer.links as L
+from chainer import testing
+
+
+def _x(*shape, dtype=numpy.float32):
+    return numpy.random.uniform(-1, 1, shape).astype(dtype)
+
+
+def test_classifier_reports_loss_and_accuracy():
+    model = L.Classifier(L.Linear(3, 2))
+    x, t = _x(4, 3), numpy.array([0, 1, 1, 0], 'i')
+    reporter = chainer.Reporter()
+    reporter.add_observer('main', model)
+    observation = {}
+    with reporter.scope(observation):
+        loss = model(x, t)
+    assert set(observation) == {'main/loss', 'main/accuracy'}
+    testing.assert_allclose(loss.array, F.softmax_cross_entropy(model.y, t).array)
+    assert model.loss is loss and model.y.shape == (4, 2)
+    model.compute_accuracy = False
+    observation = {}
+    with reporter.scope(observation):
+        model(x, t)
+    assert set(observation) == {'main/loss'} and model.accuracy is None
+
+
+def test_classifier_label_key():
+    keyed = L.Classifier(L.Linear(3, 2), label_key='t')
+    x, t = _x(4, 3), numpy.array([0, 1, 1, 0], 'i')
+    assert keyed(x=x, t=t).shape == ()
+    with pytest.raises(ValueError, match='"t" is not found'):
+        keyed(x, t)
+    first = L.Classifier(lambda a: a, label_key=0, lossfun=F.mean_squared_error,
+                         accfun=lambda y, t: y[0, 0])
+    first.compute_accuracy = False
+    assert first(_x(2), _x(2)).shape == ()
+    with pytest.raises(ValueError, match='out of bounds'):
+        L.Classifier(L.Linear(3, 2), label_key=3)(x, t)
+    with pytest.raises(TypeError, match='label_key must be int or str'):
+        L.Classifier(L.Linear(3, 2), label_key=1.5)
+
+
+def test_module_path():
+    assert L.Classifier.__module__ == 'chainer.links.model.classifier'
 
 
 class LeNetLike(chainer.Chain):
