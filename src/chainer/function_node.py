@@ -290,11 +290,10 @@ class FunctionNode:
         _, _, debug, enable_backprop, lazy_grad_sum, _, _ = flags
         if debug:
             self._check_nan(outputs, 'forward', in_data)
-        if len(input_vars) == 1:
-            requires_grad = input_vars[0]._requires_grad
-        else:
-            requires_grad = any(map(_requires_grad_of, input_vars))
-        if len(outputs) == 1:
+        one_in, one_out = len(input_vars) == 1, len(outputs) == 1
+        requires_grad = (input_vars[0]._requires_grad if one_in
+                         else any(map(_requires_grad_of, input_vars)))
+        if one_out:
             y = _new_object(Variable)       # (_output_variable, written out)
             y._array = outputs[0]
             y._requires_grad = requires_grad
@@ -305,7 +304,7 @@ class FunctionNode:
         if not enable_backprop:
             return ys
 
-        if len(input_vars) == 1:
+        if one_in:
             self.inputs = nodes = (input_vars[0]._vnode or input_vars[0]._node,)
             self.rank = rank = nodes[0]._rank
         else:
@@ -314,22 +313,21 @@ class FunctionNode:
         if self._input_indexes_to_retain is not None:
             for i in self._input_indexes_to_retain:
                 nodes[i].data = in_data[i]
-        if len(ys) == 1:
-            self.outputs = (_weakref(_init_node(_new_object(VariableNode), ys[0], requires_grad,
+        if one_out:
+            self.outputs = (_weakref(_init_node(_new_object(VariableNode), y, requires_grad,
                                                 outputs[0], self, rank + 1)),)
         else:
             self.outputs = _output_nodes(ys, self, rank + 1)
-        if self._output_indexes_to_retain is not None:
-            if len(ys) == 1 and len(self._output_indexes_to_retain) == 1:
-                if self._output_indexes_to_retain[0] not in (0, -1):
+        retain = self._output_indexes_to_retain
+        if retain is not None:
+            if one_out and len(retain) == 1:
+                if retain[0] not in (0, -1):
                     raise IndexError(f'tuple index out of range ({self.label}: retain_outputs '
-                                     f'got {self._output_indexes_to_retain}, but forward '
-                                     f'returned one output)')
-                ys[0]._vnode.data = outputs[0]
+                                     f'got {retain}, but forward returned one output)')
+                y._vnode.data = outputs[0]
                 self._retained_output_data = outputs
             else:
-                self._retained_output_data = _retain(ys, outputs,
-                                                     self._output_indexes_to_retain)
+                self._retained_output_data = _retain(ys, outputs, retain)
         if lazy_grad_sum:
             self.lazy_grad_sum = True
         return ys
