@@ -14,6 +14,7 @@ checks, forward and backward. The public classes (``Convolution2DFunction``,
 family that compute each gradient; each gradient is a convolution or deconvolution of the others,
 so double backprop needs no extra code.
 """
+import itertools
 import math
 
 import numpy
@@ -145,23 +146,37 @@ def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     """Deconvolution ``y = conv^T(x, W) + b`` onto the sizes ``outs``; ``y`` has x's dtype.
 
     ``W`` is laid out ``(in_c, out_c // groups, k...)``, like the W of the convolution whose
-    adjoint this is.
+    adjoint this is. One GEMM per kernel tap, ``x^T @ W[..., tap]``, added straight into a
+    channels-last padded image: its rows are whole pixels, so each tap's add runs over long
+    contiguous stretches of both arrays and no ``(out_c * k..., n * d...)`` column matrix is
+    ever held (col2im's short strided adds cost as much as the GEMM).
     """
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
     n, in_c = x.shape[:2]
     dims, ksize = x.shape[2:], W.shape[2:]
     nd = len(dims)
-    out_c = W.shape[1] * groups
-    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups,
-                                            math.prod(W.shape[1:])).swapaxes(1, 2)
-    col = xp.matmul(w, _channel_major(x.astype(dtype, copy=False), groups))
-    # (out_c, k..., n, d...) in memory, seen as im2col's (n, out_c, k..., d...).
-    col = col.reshape((out_c,) + ksize + (n,) + dims).transpose(
-        (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2)))
-    y = conv_nd._col2im_nd(col, stride, pad, outs, dilate)
+    out_cg = W.shape[1]
+    # (groups, n * d..., in_c / groups) as a transposed view of channel-major memory.
+    rows = _channel_major(x.astype(dtype, copy=False), groups).swapaxes(1, 2)
+    # (k..., groups, in_c / groups, out_c / groups): one small contiguous matrix per tap.
+    w = W.astype(dtype, copy=False).reshape((groups, in_c // groups, out_cg) + ksize)
+    w = xp.ascontiguousarray(w.transpose(tuple(range(3, 3 + nd)) + (0, 1, 2)))
+    full, crop, tap_slices = [], [slice(None)], []
+    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
+        full.append(max(p + o, (k - 1) * di + (d - 1) * s + 1))
+        crop.append(slice(p, p + o))
+        tap_slices.append([slice(t * di, t * di + (d - 1) * s + 1, s) for t in range(k)])
+    img = xp.zeros((n,) + tuple(full) + (groups, out_cg), dtype=dtype)
+    every = (slice(None),)
+    for tap, target in zip(itertools.product(*map(range, ksize)),
+                           itertools.product(*tap_slices)):
+        part = xp.matmul(rows, w[tap]).reshape((groups, n) + dims + (out_cg,))
+        img[every + target] += xp.moveaxis(part, 0, -2)
+    y = img[tuple(crop)].reshape((n,) + tuple(outs) + (groups * out_cg,))
+    y = y.transpose((0, nd + 1) + tuple(range(1, nd + 1)))
     if b is not None:
-        y += b.reshape((out_c,) + (1,) * nd)
+        y += b.reshape((groups * out_cg,) + (1,) * nd)
     return y.astype(x.dtype, copy=False)
 
 
