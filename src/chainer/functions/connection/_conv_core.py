@@ -133,13 +133,27 @@ def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, gy.dtype)
     n, c = x.shape[:2]
-    outs = gy.shape[2:]
-    col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype,
-                             channel_major=True)
-    col = col.reshape(groups, c // groups * math.prod(ksize), n * math.prod(outs))
-    g = _channel_major(gy.astype(dtype, copy=False), groups)
-    gW = xp.matmul(g, col.swapaxes(1, 2))
-    return gW.reshape((gy.shape[1], c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
+    out_c, outs = gy.shape[1], gy.shape[2:]
+    rows = c // groups * math.prod(ksize)
+    if gy.strides[0] < gy.strides[1]:
+        # gy laid out channel first (as convolve's outputs are): one GEMM per group.
+        col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype,
+                                 channel_major=True)
+        col = col.reshape(groups, rows, n * math.prod(outs))
+        g = _channel_major(gy.astype(dtype, copy=False), groups)
+        gW = xp.matmul(g, col.swapaxes(1, 2))
+    else:
+        # gy laid out sample first: one GEMM per sample over a sample-first im2col, which
+        # saves transposing both, summed over blocks of samples whose products take no
+        # more memory than the im2col.
+        col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype)
+        col = col.reshape(n, groups, rows, math.prod(outs)).swapaxes(2, 3)
+        g = gy.astype(dtype, copy=False).reshape(n, groups, out_c // groups, -1)
+        block = max(1, n * math.prod(outs) // max(1, out_c // groups))
+        gW = xp.matmul(g[:block], col[:block]).sum(axis=0)
+        for start in range(block, n, block):
+            gW += xp.matmul(g[start:start + block], col[start:start + block]).sum(axis=0)
+    return gW.reshape((out_c, c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
 
 
 def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
