@@ -111,49 +111,67 @@ def _batch_major(m, n, dims):
     return m.reshape((m.shape[0] * m.shape[1], n) + tuple(dims)).swapaxes(0, 1)
 
 
+# Below this many output positions per sample, one GEMM per sample is too small for BLAS to
+# run at full speed, and one GEMM over the whole batch (channel first) is used instead.
+_PER_SAMPLE_MIN = 64
+
+
 def convolve(x, W, b, stride, pad, outs, dilate, groups):
     """``y = conv(x, W) + b`` with the given output sizes; ``y`` has x's dtype."""
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
     out_c = W.shape[0]
+    n, c = x.shape[:2]
+    rows = c // groups * math.prod(W.shape[2:])
+    # (sizes spelled out rather than -1: a filter bank may be empty)
+    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, rows)
+    if math.prod(outs) >= _PER_SAMPLE_MIN:
+        # One GEMM per sample: y comes out C-contiguous (n, out_c, ...), the layout that
+        # the following elementwise ops, pooling and their gradients run fastest on.
+        col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype)
+        y = xp.matmul(w, col.reshape(n, groups, rows, math.prod(outs)))
+        if b is not None:
+            y += b.reshape(groups, out_c // groups, 1)
+        return y.reshape((n, out_c) + tuple(outs)).astype(x.dtype, copy=False)
     col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype,
                              channel_major=True)
-    n, c = x.shape[:2]
-    col = col.reshape(groups, c // groups * math.prod(W.shape[2:]), n * math.prod(outs))
-    # (sizes spelled out rather than -1: a filter bank may be empty)
-    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, math.prod(W.shape[1:]))
-    y = xp.matmul(w, col)
+    y = xp.matmul(w, col.reshape(groups, rows, n * math.prod(outs)))
     if b is not None:
         y += b.reshape(groups, out_c // groups, 1)
     return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
 def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
-    """Gradient in W of ``conv(x, W)`` for the output gradient ``gy``."""
+    """Gradient in W of ``conv(x, W)`` for the output gradient ``gy``.
+
+    One GEMM per kernel tap, ``gy @ x[tap]``, where ``x[tap]`` (the pixels that tap sees,
+    ``(n * out..., c)``) is copied from a channels-last padded copy of x: each copy moves whole
+    pixels, and only one tap's rows are held at a time instead of the whole im2col matrix.
+    """
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, gy.dtype)
     n, c = x.shape[:2]
-    out_c, outs = gy.shape[1], gy.shape[2:]
-    rows = c // groups * math.prod(ksize)
-    if gy.strides[0] < gy.strides[1]:
-        # gy laid out channel first (as convolve's outputs are): one GEMM per group.
-        col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype,
-                                 channel_major=True)
-        col = col.reshape(groups, rows, n * math.prod(outs))
-        g = _channel_major(gy.astype(dtype, copy=False), groups)
-        gW = xp.matmul(g, col.swapaxes(1, 2))
-    else:
-        # gy laid out sample first: one GEMM per sample over a sample-first im2col, which
-        # saves transposing both, summed over blocks of samples whose products take no
-        # more memory than the im2col.
-        col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype)
-        col = col.reshape(n, groups, rows, math.prod(outs)).swapaxes(2, 3)
-        g = gy.astype(dtype, copy=False).reshape(n, groups, out_c // groups, -1)
-        block = max(1, n * math.prod(outs) // max(1, out_c // groups))
-        gW = xp.matmul(g[:block], col[:block]).sum(axis=0)
-        for start in range(block, n, block):
-            gW += xp.matmul(g[start:start + block], col[start:start + block]).sum(axis=0)
-    return gW.reshape((out_c, c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
+    dims, outs = x.shape[2:], gy.shape[2:]
+    nd = len(dims)
+    out_c, cg = gy.shape[1], c // groups
+    full, inner, tap_slices = [], [], []
+    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
+        full.append(max((k - 1) * di + (o - 1) * s + 1, p + d))
+        inner.append(slice(p, p + d))
+        tap_slices.append([slice(t * di, t * di + (o - 1) * s + 1, s) for t in range(k)])
+    every = (slice(None),)
+    padded = xp.zeros((n,) + tuple(full) + (c,), dtype=dtype)
+    padded[every + tuple(inner)] = xp.moveaxis(x, 1, -1)
+    g = _channel_major(gy.astype(dtype, copy=False), groups)     # (groups, out_c / g, n * P)
+    rows = xp.empty((n,) + tuple(outs) + (c,), dtype=dtype)
+    # (n * P, c) seen as (groups, n * P, c / groups)
+    rows_g = rows.reshape(-1, groups, cg).swapaxes(0, 1)
+    gW = xp.empty((math.prod(ksize), groups, out_c // groups, cg), dtype=dtype)
+    for i, target in enumerate(itertools.product(*tap_slices)):
+        rows[...] = padded[every + target]
+        xp.matmul(g, rows_g, out=gW[i])
+    gW = gW.reshape(ksize + (out_c, cg)).transpose((nd, nd + 1) + tuple(range(nd)))
+    return xp.ascontiguousarray(gW, dtype=w_dtype)
 
 
 def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
