@@ -1,12 +1,13 @@
 """What the convolution and deconvolution nodes of both families (2-D and N-D) share.
 
 Array code, written once against ``xp``: a convolution is im2col (a strided view of the padded
-input, copied once into the channel-major matrix ``(c * k..., n * out...)``) and one GEMM per
-group, ``y[g] = W[g] @ col[g]``; its gradient in W is ``gy[g] @ col[g].T``; a deconvolution (the
-convolution's adjoint in x) is the GEMM ``col[g] = W[g].T @ x[g]`` followed by col2im. One large
-GEMM per group (not one per sample) keeps BLAS efficient and its threads busy. The outputs are
-``(n, c, ...)`` views of channel-major memory, as Chainer's CPU outputs were views too; feeding
-one to the next convolution (or its gradient back) costs no transpose.
+input, copied once) and GEMMs, ``y = W @ col``: one per sample when a sample has enough outputs
+for BLAS to run well (the output is then C-contiguous ``(n, c, ...)``, as Chainer's), else one
+per group over the channel-major matrix ``(c * k..., n * out...)``. The two gradients run one
+GEMM per kernel tap on channels-last arrays, whose rows are whole pixels: the gradient in W,
+``gy @ x[tap]``, copies only one tap's pixels at a time, and a deconvolution (the convolution's
+adjoint in x) adds each ``x^T @ W[tap]`` straight into its output, so neither holds an im2col
+matrix (col2im's short strided adds cost as much as its GEMM).
 
 Nodes: :class:`Convolution`, :class:`ConvolutionGradW` and :class:`Deconvolution` hold the
 checks, forward and backward. The public classes (``Convolution2DFunction``,
@@ -141,6 +142,19 @@ def convolve(x, W, b, stride, pad, outs, dilate, groups):
     return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
+def _tap_grid(dims, ksize, stride, pad, dilate, outs):
+    """Where a convolution of an image of sizes ``dims`` to ``outs`` reads, in its padded
+    image: the padded sizes, the image's slices in it, and for each kernel tap (in W's order)
+    the slices that tap reads for all outputs."""
+    full, inner, taps = [], [], []
+    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
+        # (cover_all and fixed output sizes may reach past the usual padding)
+        full.append(max(p + d, (k - 1) * di + (o - 1) * s + 1))
+        inner.append(slice(p, p + d))
+        taps.append([slice(t * di, t * di + (o - 1) * s + 1, s) for t in range(k)])
+    return tuple(full), tuple(inner), itertools.product(*taps)
+
+
 def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
     """Gradient in W of ``conv(x, W)`` for the output gradient ``gy``.
 
@@ -154,20 +168,16 @@ def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
     dims, outs = x.shape[2:], gy.shape[2:]
     nd = len(dims)
     out_c, cg = gy.shape[1], c // groups
-    full, inner, tap_slices = [], [], []
-    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
-        full.append(max((k - 1) * di + (o - 1) * s + 1, p + d))
-        inner.append(slice(p, p + d))
-        tap_slices.append([slice(t * di, t * di + (o - 1) * s + 1, s) for t in range(k)])
+    full, inner, taps = _tap_grid(dims, ksize, stride, pad, dilate, outs)
     every = (slice(None),)
-    padded = xp.zeros((n,) + tuple(full) + (c,), dtype=dtype)
-    padded[every + tuple(inner)] = xp.moveaxis(x, 1, -1)
+    padded = xp.zeros((n,) + full + (c,), dtype=dtype)
+    padded[every + inner] = xp.moveaxis(x, 1, -1)
     g = _channel_major(gy.astype(dtype, copy=False), groups)     # (groups, out_c / g, n * P)
     rows = xp.empty((n,) + tuple(outs) + (c,), dtype=dtype)
     # (n * P, c) seen as (groups, n * P, c / groups)
     rows_g = rows.reshape(-1, groups, cg).swapaxes(0, 1)
     gW = xp.empty((math.prod(ksize), groups, out_c // groups, cg), dtype=dtype)
-    for i, target in enumerate(itertools.product(*tap_slices)):
+    for i, target in enumerate(taps):
         rows[...] = padded[every + target]
         xp.matmul(g, rows_g, out=gW[i])
     gW = gW.reshape(ksize + (out_c, cg)).transpose((nd, nd + 1) + tuple(range(nd)))
@@ -194,18 +204,14 @@ def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     # (k..., groups, in_c / groups, out_c / groups): one small contiguous matrix per tap.
     w = W.astype(dtype, copy=False).reshape((groups, in_c // groups, out_cg) + ksize)
     w = xp.ascontiguousarray(w.transpose(tuple(range(3, 3 + nd)) + (0, 1, 2)))
-    full, crop, tap_slices = [], [slice(None)], []
-    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
-        full.append(max(p + o, (k - 1) * di + (d - 1) * s + 1))
-        crop.append(slice(p, p + o))
-        tap_slices.append([slice(t * di, t * di + (d - 1) * s + 1, s) for t in range(k)])
-    img = xp.zeros((n,) + tuple(full) + (groups, out_cg), dtype=dtype)
+    # The output is the image of the convolution whose output has x's sizes.
+    full, crop, taps = _tap_grid(outs, ksize, stride, pad, dilate, dims)
+    img = xp.zeros((n,) + full + (groups, out_cg), dtype=dtype)
     every = (slice(None),)
-    for tap, target in zip(itertools.product(*map(range, ksize)),
-                           itertools.product(*tap_slices)):
+    for tap, target in zip(itertools.product(*map(range, ksize)), taps):
         part = xp.matmul(rows, w[tap]).reshape((groups, n) + dims + (out_cg,))
         img[every + target] += xp.moveaxis(part, 0, -2)
-    y = img[tuple(crop)].reshape((n,) + tuple(outs) + (groups * out_cg,))
+    y = img[every + crop].reshape((n,) + tuple(outs) + (groups * out_cg,))
     y = y.transpose((0, nd + 1) + tuple(range(1, nd + 1)))
     if b is not None:
         y += b.reshape((groups * out_cg,) + (1,) * nd)
