@@ -1,12 +1,13 @@
 """What the convolution and deconvolution nodes of both families (2-D and N-D) share.
 
 Array code, written once against ``xp``: a convolution is im2col (a strided view of the padded
-input, copied once into the channel-major matrix ``(c * k..., n * out...)``) and one GEMM per
-group, ``y[g] = W[g] @ col[g]``; its gradient in W is ``gy[g] @ col[g].T``; a deconvolution (the
-convolution's adjoint in x) is the GEMM ``col[g] = W[g].T @ x[g]`` followed by col2im. One large
-GEMM per group (not one per sample) keeps BLAS efficient and its threads busy. The outputs are
-``(n, c, ...)`` views of channel-major memory, as Chainer's CPU outputs were views too; feeding
-one to the next convolution (or its gradient back) costs no transpose.
+input, copied once) and GEMMs, ``y = W @ col``: one per sample when a sample has enough outputs
+for BLAS to run well (the output is then C-contiguous ``(n, c, ...)``, as Chainer's), else one
+per group over the channel-major matrix ``(c * k..., n * out...)``. The two gradients run one
+GEMM per kernel tap on channels-last arrays, whose rows are whole pixels: the gradient in W,
+``gy @ x[tap]``, copies only one tap's pixels at a time, and a deconvolution (the convolution's
+adjoint in x) adds each ``x^T @ W[tap]`` straight into its output, so neither holds an im2col
+matrix (col2im's short strided adds cost as much as its GEMM).
 
 Nodes: :class:`Convolution`, :class:`ConvolutionGradW` and :class:`Deconvolution` hold the
 checks, forward and backward. The public classes (``Convolution2DFunction``,
@@ -14,6 +15,7 @@ checks, forward and backward. The public classes (``Convolution2DFunction``,
 family that compute each gradient; each gradient is a convolution or deconvolution of the others,
 so double backprop needs no extra code.
 """
+import itertools
 import math
 
 import numpy
@@ -110,58 +112,109 @@ def _batch_major(m, n, dims):
     return m.reshape((m.shape[0] * m.shape[1], n) + tuple(dims)).swapaxes(0, 1)
 
 
+# Below this many output positions per sample, one GEMM per sample is too small for BLAS to
+# run at full speed, and one GEMM over the whole batch (channel first) is used instead.
+_PER_SAMPLE_MIN = 64
+
+
 def convolve(x, W, b, stride, pad, outs, dilate, groups):
     """``y = conv(x, W) + b`` with the given output sizes; ``y`` has x's dtype."""
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
     out_c = W.shape[0]
+    n, c = x.shape[:2]
+    rows = c // groups * math.prod(W.shape[2:])
+    # (sizes spelled out rather than -1: a filter bank may be empty)
+    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, rows)
+    if math.prod(outs) >= _PER_SAMPLE_MIN:
+        # One GEMM per sample: y comes out C-contiguous (n, out_c, ...), the layout that
+        # the following elementwise ops, pooling and their gradients run fastest on.
+        col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype)
+        y = xp.matmul(w, col.reshape(n, groups, rows, math.prod(outs)))
+        if b is not None:
+            y += b.reshape(groups, out_c // groups, 1)
+        return y.reshape((n, out_c) + tuple(outs)).astype(x.dtype, copy=False)
     col = conv_nd._im2col_nd(x, W.shape[2:], stride, pad, 0, False, dilate, outs, dtype,
                              channel_major=True)
-    n, c = x.shape[:2]
-    col = col.reshape(groups, c // groups * math.prod(W.shape[2:]), n * math.prod(outs))
-    # (sizes spelled out rather than -1: a filter bank may be empty)
-    w = W.astype(dtype, copy=False).reshape(groups, out_c // groups, math.prod(W.shape[1:]))
-    y = xp.matmul(w, col)
+    y = xp.matmul(w, col.reshape(groups, rows, n * math.prod(outs)))
     if b is not None:
         y += b.reshape(groups, out_c // groups, 1)
     return _batch_major(y, n, outs).astype(x.dtype, copy=False)
 
 
+def _tap_grid(dims, ksize, stride, pad, dilate, outs):
+    """Where a convolution of an image of sizes ``dims`` to ``outs`` reads, in its padded
+    image: the padded sizes, the image's slices in it, and for each kernel tap (in W's order)
+    the slices that tap reads for all outputs."""
+    full, inner, taps = [], [], []
+    for d, k, s, p, di, o in zip(dims, ksize, stride, pad, dilate, outs):
+        # (cover_all and fixed output sizes may reach past the usual padding)
+        full.append(max(p + d, (k - 1) * di + (o - 1) * s + 1))
+        inner.append(slice(p, p + d))
+        taps.append([slice(t * di, t * di + (o - 1) * s + 1, s) for t in range(k)])
+    return tuple(full), tuple(inner), itertools.product(*taps)
+
+
 def weight_gradient(x, gy, ksize, stride, pad, dilate, groups, w_dtype):
-    """Gradient in W of ``conv(x, W)`` for the output gradient ``gy``."""
+    """Gradient in W of ``conv(x, W)`` for the output gradient ``gy``.
+
+    One GEMM per kernel tap, ``gy @ x[tap]``, where ``x[tap]`` (the pixels that tap sees,
+    ``(n * out..., c)``) is copied from a channels-last padded copy of x: each copy moves whole
+    pixels, and only one tap's rows are held at a time instead of the whole im2col matrix.
+    """
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, gy.dtype)
     n, c = x.shape[:2]
-    outs = gy.shape[2:]
-    col = conv_nd._im2col_nd(x, ksize, stride, pad, 0, False, dilate, outs, dtype,
-                             channel_major=True)
-    col = col.reshape(groups, c // groups * math.prod(ksize), n * math.prod(outs))
-    g = _channel_major(gy.astype(dtype, copy=False), groups)
-    gW = xp.matmul(g, col.swapaxes(1, 2))
-    return gW.reshape((gy.shape[1], c // groups) + tuple(ksize)).astype(w_dtype, copy=False)
+    dims, outs = x.shape[2:], gy.shape[2:]
+    nd = len(dims)
+    out_c, cg = gy.shape[1], c // groups
+    full, inner, taps = _tap_grid(dims, ksize, stride, pad, dilate, outs)
+    every = (slice(None),)
+    padded = xp.zeros((n,) + full + (c,), dtype=dtype)
+    padded[every + inner] = xp.moveaxis(x, 1, -1)
+    g = _channel_major(gy.astype(dtype, copy=False), groups)     # (groups, out_c / g, n * P)
+    rows = xp.empty((n,) + tuple(outs) + (c,), dtype=dtype)
+    # (n * P, c) seen as (groups, n * P, c / groups)
+    rows_g = rows.reshape(-1, groups, cg).swapaxes(0, 1)
+    gW = xp.empty((math.prod(ksize), groups, out_c // groups, cg), dtype=dtype)
+    for i, target in enumerate(taps):
+        rows[...] = padded[every + target]
+        xp.matmul(g, rows_g, out=gW[i])
+    gW = gW.reshape(ksize + (out_c, cg)).transpose((nd, nd + 1) + tuple(range(nd)))
+    return xp.ascontiguousarray(gW, dtype=w_dtype)
 
 
 def transposed_convolve(x, W, b, stride, pad, outs, dilate, groups):
     """Deconvolution ``y = conv^T(x, W) + b`` onto the sizes ``outs``; ``y`` has x's dtype.
 
     ``W`` is laid out ``(in_c, out_c // groups, k...)``, like the W of the convolution whose
-    adjoint this is.
+    adjoint this is. One GEMM per kernel tap, ``x^T @ W[..., tap]``, added straight into a
+    channels-last padded image: its rows are whole pixels, so each tap's add runs over long
+    contiguous stretches of both arrays and no ``(out_c * k..., n * d...)`` column matrix is
+    ever held (col2im's short strided adds cost as much as the GEMM).
     """
     xp = backend.get_array_module(x)
     dtype = _compute_dtype(x.dtype, W.dtype)
     n, in_c = x.shape[:2]
     dims, ksize = x.shape[2:], W.shape[2:]
     nd = len(dims)
-    out_c = W.shape[1] * groups
-    w = W.astype(dtype, copy=False).reshape(groups, in_c // groups,
-                                            math.prod(W.shape[1:])).swapaxes(1, 2)
-    col = xp.matmul(w, _channel_major(x.astype(dtype, copy=False), groups))
-    # (out_c, k..., n, d...) in memory, seen as im2col's (n, out_c, k..., d...).
-    col = col.reshape((out_c,) + ksize + (n,) + dims).transpose(
-        (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2)))
-    y = conv_nd._col2im_nd(col, stride, pad, outs, dilate)
+    out_cg = W.shape[1]
+    # (groups, n * d..., in_c / groups) as a transposed view of channel-major memory.
+    rows = _channel_major(x.astype(dtype, copy=False), groups).swapaxes(1, 2)
+    # (k..., groups, in_c / groups, out_c / groups): one small contiguous matrix per tap.
+    w = W.astype(dtype, copy=False).reshape((groups, in_c // groups, out_cg) + ksize)
+    w = xp.ascontiguousarray(w.transpose(tuple(range(3, 3 + nd)) + (0, 1, 2)))
+    # The output is the image of the convolution whose output has x's sizes.
+    full, crop, taps = _tap_grid(outs, ksize, stride, pad, dilate, dims)
+    img = xp.zeros((n,) + full + (groups, out_cg), dtype=dtype)
+    every = (slice(None),)
+    for tap, target in zip(itertools.product(*map(range, ksize)), taps):
+        part = xp.matmul(rows, w[tap]).reshape((groups, n) + dims + (out_cg,))
+        img[every + target] += xp.moveaxis(part, 0, -2)
+    y = img[every + crop].reshape((n,) + tuple(outs) + (groups * out_cg,))
+    y = y.transpose((0, nd + 1) + tuple(range(1, nd + 1)))
     if b is not None:
-        y += b.reshape((out_c,) + (1,) * nd)
+        y += b.reshape((groups * out_cg,) + (1,) * nd)
     return y.astype(x.dtype, copy=False)
 
 

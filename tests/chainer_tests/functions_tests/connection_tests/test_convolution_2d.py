@@ -22,6 +22,9 @@ _CASES = [
     ((1, 2, 1, 4), (3, 2, 1, 3), {}),
     ((2, 2, 3, 3), (2, 2, 5, 5), {'pad': 1}),       # kernel as large as the padded input
     ((2, 3, 3, 4), (2, 3, 1, 1), {'stride': 2}),
+    # 64 or more outputs per sample: one GEMM per sample (the cases above: one per batch)
+    ((2, 3, 10, 9), (4, 3, 2, 2), {}),
+    ((2, 4, 17, 9), (4, 2, 3, 3), {'stride': (2, 1), 'pad': 1, 'groups': 2}),
 ]
 
 

@@ -19,6 +19,9 @@ _CASES = [
     ((1, 4, 3, 4, 1), (2, 2, 3, 2, 1), {'stride': (1, 2, 1), 'pad': (1, 0, 0),
                                         'dilate': (1, 2, 1), 'cover_all': True,
                                         'groups': 2}),
+    # 64 or more outputs per sample: one GEMM per sample (the cases above: one per batch)
+    ((2, 2, 70), (3, 2, 3), {'dilate': 2}),
+    ((2, 2, 6, 5, 4), (2, 1, 2, 1, 1), {'pad': (0, 1, 0), 'groups': 2}),
 ]
 
 
