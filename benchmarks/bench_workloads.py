@@ -595,9 +595,13 @@ def run_child(workload, framework, seconds, quick, clock='wall'):
 
 # -- the parent: rounds, ratios and the table ---------------------------------------------
 
-def _child_env():
+def _child_env(framework):
     env = dict(os.environ)
     env.update({var: '1' for var in THREAD_VARS})
+    if framework == 'chainer7':
+        # A PYTHONPATH that points this Python at a rechainer checkout would shadow the
+        # reference install's chainer.
+        env.pop('PYTHONPATH', None)
     return env
 
 
@@ -607,7 +611,8 @@ def spawn(python, workload, framework, args):
            '--seconds', str(args.seconds), '--clock', args.clock] + (
                ['--quick'] if args.quick else [])
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(), timeout=900)
+        out = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(framework),
+                             timeout=900)
     except subprocess.TimeoutExpired:
         return {'error': 'timed out after 900 s'}
     except OSError as e:          # e.g. --reference names no program
