@@ -6,6 +6,7 @@ value) installs the hook when ``chainermn`` is imported.
 """
 import os
 import sys
+import time
 import traceback
 
 _orig_except_hook = None
@@ -13,18 +14,25 @@ _orig_except_hook = None
 
 def _global_except_hook(exctype, value, tb):
     try:
-        # The original hook prints the traceback; the banner says which rank ends the job.
-        (_orig_except_hook or sys.__excepthook__)(exctype, value, tb)
         from mpi4py import MPI
         rank = MPI.COMM_WORLD.Get_rank()
-        sys.stderr.write('\n'
-                         '******************************************\n'
-                         'ChainerMN:\n'
-                         f'   Uncaught exception on rank {rank}.\n'
-                         '   Calling MPI_Abort() to shut down MPI...\n'
-                         '******************************************\n\n')
-        sys.stderr.flush()
+        banner = ('\n'
+                  '******************************************\n'
+                  'ChainerMN:\n'
+                  f'   Uncaught exception on rank {rank}.\n'
+                  '   Calling MPI_Abort() to shut down MPI...\n'
+                  '******************************************\n\n')
         sys.stdout.flush()
+        if _orig_except_hook in (None, sys.__excepthook__):
+            # The traceback and the banner in one write: the launcher forwards a rank's
+            # output in chunks, and MPI_Abort can cut off what it has not forwarded yet.
+            text = ''.join(traceback.format_exception(exctype, value, tb)) + banner
+        else:
+            _orig_except_hook(exctype, value, tb)   # a hook of the user's prints its own way
+            text = banner
+        sys.stderr.write(text)
+        sys.stderr.flush()
+        time.sleep(0.2)     # (time for the launcher to forward it before the job is torn down)
         MPI.COMM_WORLD.Abort(1)
     except Exception:
         # Never fail silently inside the hook: show what went wrong, then abort anyway.
