@@ -18,6 +18,8 @@ from chainer import backend
 from chainer import serializer as serializer_module
 from chainer import variable
 
+_CpuDevice = backend.CpuDevice
+
 
 class Hyperparameter:
     """Set of hyperparameters that falls back to a parent set.
@@ -228,9 +230,12 @@ class UpdateRule:
             grad /= loss_scale
         if param.array is not None:
             self._prepare(param)
-        self._hooks.call_hooks('pre', (self, param))
+        hooks = self._hooks
+        if hooks._pre:      # (most rules have no hooks: no call, no argument tuple)
+            hooks.call_hooks('pre', (self, param))
         self.update_core(param)
-        self._hooks.call_hooks('post', (self, param))
+        if hooks._post:
+            hooks.call_hooks('post', (self, param))
 
     def _create_fp32_param(self, param):
         if param.array is None:
@@ -241,6 +246,9 @@ class UpdateRule:
 
     def update_core(self, param):
         """Updates ``param``; dispatches to the CPU or GPU implementation."""
+        if isinstance(param.array, numpy.ndarray):
+            self.update_core_cpu(param)
+            return
         device = param.device
         xp = device.xp
         if xp is numpy:
@@ -304,8 +312,11 @@ class UpdateRule:
                 self._state[key] = serializer(key, self._state[key])
 
     def _prepare(self, param):
-        device = param.device
         state = self._state
+        if (state is not None and isinstance(param.array, numpy.ndarray)
+                and type(self._state_device) is _CpuDevice):
+            return      # the usual case, decided without building a device object
+        device = param.device
         if state is None:
             with chainer.using_device(device):
                 self._state = {}

@@ -13,11 +13,19 @@ _default_hyperparam = _util.defaults(
     amsgrad=False, adabound=False, final_lr=0.1, gamma=1e-3)
 
 
-def _learning_rate(hp, t):
+_CPU_HYPERPARAMS = ('alpha', 'beta1', 'beta2', 'eps', 'eta', 'weight_decay_rate', 'amsgrad',
+                    'adabound')
+
+
+def _bias_corrected(alpha, beta1, beta2, t):
     if t == 0:
         raise RuntimeError("Can't determine the learning rate of Adam optimizer because "
                            "the update steps have not been started.")
-    return hp.alpha * math.sqrt(1. - hp.beta2 ** t) / (1. - hp.beta1 ** t)
+    return alpha * math.sqrt(1. - beta2 ** t) / (1. - beta1 ** t)
+
+
+def _learning_rate(hp, t):
+    return _bias_corrected(hp.alpha, hp.beta1, hp.beta2, t)
 
 
 class AdamRule(optimizer.UpdateRule):
@@ -74,12 +82,15 @@ class AdamRule(optimizer.UpdateRule):
         grad = param.grad
         if grad is None:
             return
-        hp = self.hyperparam
-        # Each hyperparameter is read once (a lookup may go through the optimizer's), and
-        # the whole step runs in one scratch array: the same operations in the same order
-        # as the formula, with no temporary per term.
-        beta1, beta2, eps, eta = hp.beta1, hp.beta2, hp.eps, hp.eta
-        weight_decay_rate, amsgrad, adabound = hp.weight_decay_rate, hp.amsgrad, hp.adabound
+        # Each hyperparameter is read once (in one walk of the fallback chain), and the
+        # whole step runs in one scratch array: the same operations in the same order as
+        # the formula, with no temporary per term.
+        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound = _util.read(
+            self.hyperparam, _CPU_HYPERPARAMS)
+        if type(self).alpha_t is _ALPHA_T:
+            alpha_t = _bias_corrected(alpha, beta1, beta2, self.t)
+        else:   # a subclass's own step size
+            alpha_t = self.alpha_t
         m, v = self.state['m'], self.state['v']
         step = numpy.subtract(grad, m, out=numpy.empty_like(m))   # (an array even when 0-d)
         step *= 1 - beta1
@@ -102,7 +113,7 @@ class AdamRule(optimizer.UpdateRule):
             step *= m
         else:
             numpy.divide(m, step, out=step)
-            step *= self.alpha_t
+            step *= alpha_t
         data = param.array
         if weight_decay_rate != 0:
             step += weight_decay_rate * data
@@ -160,6 +171,10 @@ class AdamRule(optimizer.UpdateRule):
         lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
         upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
         return lower, upper
+
+
+# update_core_cpu computes this step size itself unless a subclass redefines it.
+_ALPHA_T = AdamRule.alpha_t
 
 
 class Adam(optimizer.GradientMethod):

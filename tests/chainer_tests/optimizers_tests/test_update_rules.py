@@ -191,3 +191,71 @@ def test_optimizer_module_paths():
         cls = getattr(optimizers, name)
         assert cls.__module__.startswith('chainer.optimizers.')
         assert isinstance(cls(), chainer.optimizer.GradientMethod)
+
+
+class _ComputedHyperparameter(chainer.optimizer.Hyperparameter):
+    """A set whose ``alpha`` is computed: the rules must read it through attributes."""
+
+    @property
+    def alpha(self):
+        return 0.5
+
+
+def _adam_step(rule, param):
+    param.grad = numpy.full(3, 0.5, numpy.float32)
+    rule.update(param)
+    return param.array.copy()
+
+
+@pytest.mark.parametrize('where', ['rule', 'optimizer', 'computed', 'alpha_t'])
+def test_adam_reads_hyperparameters_from_anywhere_in_the_chain(where):
+    # The expected step comes from the formula with alpha = 0.5 at t = 1.
+    opt = optimizers.Adam()
+    rule = opt.create_update_rule()
+    if where == 'rule':
+        rule.hyperparam.alpha = 0.5
+    elif where == 'optimizer':
+        opt.alpha = 0.5
+    elif where == 'computed':
+        rule.hyperparam._parent = _ComputedHyperparameter(opt.hyperparam)
+    else:
+        class HalfAlphaRule(optimizers.adam.AdamRule):
+            @property
+            def alpha_t(self):     # a subclass's step size is the one used
+                return 0.5 * math.sqrt(1 - 0.999 ** self.t) / (1 - 0.9 ** self.t)
+        rule = HalfAlphaRule(opt.hyperparam)
+    param = chainer.Parameter(numpy.zeros(3, numpy.float32))
+    got = _adam_step(rule, param)
+    m, v = 0.1 * 0.5, 0.001 * 0.25
+    alpha_t = 0.5 * math.sqrt(1 - 0.999) / (1 - 0.9)
+    numpy.testing.assert_allclose(got, -alpha_t * m / (math.sqrt(v) + 1e-8), rtol=1e-6)
+
+
+def test_adam_missing_hyperparameter_is_named():
+    parent = chainer.optimizer.Hyperparameter()
+    for name, value in optimizers.Adam().hyperparam.get_dict().items():
+        if name != 'alpha':
+            setattr(parent, name, value)
+    rule = optimizers.adam.AdamRule(parent)
+    param = chainer.Parameter(numpy.zeros(3, numpy.float32))
+    with pytest.raises(AttributeError, match="'alpha'"):
+        _adam_step(rule, param)
+
+
+def test_rule_hooks_added_during_an_update_run_in_it():
+    rule = optimizers.SGD().create_update_rule()
+    calls = []
+
+    def post(rule, param):
+        calls.append('post')
+
+    def pre(rule, param):
+        calls.append('pre')
+        if 'post' not in rule._hooks._post:
+            rule.add_hook(post, name='post', timing='post')
+    rule.add_hook(pre, name='pre', timing='pre')
+    param = chainer.Parameter(numpy.zeros(3, numpy.float32))
+    param.grad = numpy.ones(3, numpy.float32)
+    rule.update(param)
+    rule.update(param)
+    assert calls == ['pre', 'post', 'pre', 'post']
