@@ -49,6 +49,9 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
 
     ``t`` is an array; the check is skipped where :func:`should_check_values`
     says so.
+
+    Returns:
+        ``(min, max)`` of ``t`` when it was checked, else ``None``.
     """
     if t.dtype.kind not in 'iu':
         # InvalidType, as Chainer's type checks say of labels that are not integers
@@ -57,7 +60,10 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
                                      f'{func}: {name} must be an integer array, got {t.dtype}')
     xp = backend.get_array_module(t)
     if t.size == 0 or not should_check_values(xp):
-        return
+        return None
+    span = t.min(), t.max()
+    if span[0] >= low and span[1] < n_class:
+        return span     # (two reductions; the elementwise search below is for errors)
     bad = (t < low) | (t >= n_class)
     if ignore_label is not None:
         bad &= t != ignore_label
@@ -69,6 +75,7 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
         func = _errors.public_name(func)
         raise ValueError(f'{func}: label {label} in {name} is out of range; expected '
                          f'{expected}{ignored}')
+    return span
 
 
 def check_same_float(in_types, names=('x0', 'x1')):

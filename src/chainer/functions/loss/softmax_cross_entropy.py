@@ -80,7 +80,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         x, t = inputs
         xp = backend.get_array_module(x)
         n_class = x.shape[1]
-        _common.check_labels(_FUNC, t, n_class, self.ignore_label)
+        span = _common.check_labels(_FUNC, t, n_class, self.ignore_label)
         cw = self.class_weight
         if cw is not None and cw.shape != (n_class,):
             raise ValueError(f'{_FUNC}: class_weight must have shape ({n_class},) for x of '
@@ -89,14 +89,18 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         z, e, sum_e = _softmax_parts(x, xp)
         if self.cache_score:
             self._parts = e, sum_e
-        if self.ignore_label is None:
-            mask = xp.ones(t.shape, bool)
+        ignore = self.ignore_label
+        if ignore is None or (span is not None and not span[0] <= ignore <= span[1]):
+            # No label is ignored (the checked labels' range says so without a search).
             self.t = t
+            w = xp.ones(t.shape, x.dtype)
+            count = t.size
         else:
-            mask = t != self.ignore_label
+            mask = t != ignore
             self.t = xp.where(mask, t, 0)
-        # Per-position weight: 0 where ignored, the class weight elsewhere.
-        w = mask.astype(x.dtype)
+            # Per-position weight: 0 where ignored, the class weight elsewhere.
+            w = mask.astype(x.dtype)
+            count = None
         if cw is not None:
             w *= xp.asarray(cw, x.dtype)[self.t]
         self.w = w
@@ -104,7 +108,10 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         picked = _rows(z)[_at_labels(self.t)].reshape(t.shape)
         loss = (xp.log(sum_e).reshape(t.shape) - picked) * w
         if self.reduce == 'mean':
-            count = int(mask.sum()) if self.normalize else n
+            if not self.normalize:
+                count = n
+            elif count is None:
+                count = int(mask.sum())
             self.coeff = 1. / max(count, 1)
             loss = loss.sum() * self.coeff
         else:
