@@ -8,13 +8,11 @@ import chainer.functions as F
 import chainer.links as L
 from chainer.utils import type_check
 from chainer_tests.links_tests import _cases
+from chainer_tests.links_tests.rnn_tests import _checks
 from chainer_tests.links_tests.rnn_tests import _reference
 
 IN, OUT, B = _cases.IN, _cases.OUT, _cases.B
-
-
-def _rand(*shape):
-    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
+_rand = _checks.rand
 
 
 @_cases.cases('LSTM', 'StatelessLSTM')
@@ -35,18 +33,7 @@ def test_outputs_equal_chainer(name):
 
 @pytest.mark.parametrize('cls', [L.LSTM, L.StatelessLSTM])
 def test_lazy_in_size(cls):
-    link = cls(None, OUT)
-    first = {'LSTM': 'upward', 'StatelessLSTM': 'upward', 'StatefulPeepholeLSTM': 'upward',
-             'StatefulGRU': 'W', 'StatelessGRU': 'W'}[cls.__name__]
-    assert getattr(link, first).W.array is None
-    x = _rand(B, 5)
-    if cls is L.StatelessLSTM:
-        link(None, None, x)
-    elif cls is L.StatelessGRU:
-        link(_rand(B, OUT), x)
-    else:
-        link(x)
-    assert getattr(link, first).W.shape[1] == 5
+    _checks.check_lazy_in_size(cls)
 
 
 def test_lstm_single_size_is_lazy_and_flattens_input():
@@ -87,40 +74,17 @@ def test_lstm_batch_may_shrink_and_keeps_the_other_rows():
 
 @pytest.mark.parametrize('cls,states', [(L.LSTM, 'ch')])
 def test_set_and_reset_state(cls, states):
-    link = cls(IN, OUT)
-    values = [chainer.Variable(_rand(B, OUT)) for _ in states]
-    link.set_state(*values)
-    for s, v in zip(states, values):
-        assert getattr(link, s) is v
-    link.reset_state()
-    assert all(getattr(link, s) is None for s in states)
-    with pytest.raises(TypeError, match=cls.__name__):
-        link.set_state(*[_rand(B, OUT) for _ in states])
+    _checks.check_set_and_reset_state(cls, states)
 
 
 @pytest.mark.parametrize('name', ['LSTM'])
 def test_copy_keeps_names_and_nstep_lists(name):
-    link = _cases.CASES[name].build()
-    dup = link.copy('copy')
-    assert [n for n, _ in dup.namedparams()] == [n for n, _ in link.namedparams()]
-    for (_, p), (_, q) in zip(link.namedparams(), dup.namedparams()):
-        assert p is not q
-        numpy.testing.assert_array_equal(p.array, q.array)
-    if hasattr(link, 'ws'):
-        assert dup.ws[0][0] is dup[0].w0 and dup.bs[-1][-1] is getattr(dup[-1], 'b%d' % (
-            link.n_weights - 1))
+    _checks.check_copy_keeps_names(name)
 
 
 @pytest.mark.parametrize('name', ['LSTM'])
 def test_serialization_round_trip(name, tmp_path):
-    make = _cases.CASES[name].build
-    src, dst = make(), make()
-    path = str(tmp_path / 'link.npz')
-    chainer.serializers.save_npz(path, src)
-    chainer.serializers.load_npz(path, dst)
-    for (n, p), (m, q) in zip(src.namedparams(), dst.namedparams()):
-        assert n == m
-        numpy.testing.assert_array_equal(p.array, q.array)
+    _checks.check_serialization_round_trip(name, tmp_path)
 
 
 class _LanguageModel(chainer.Chain):

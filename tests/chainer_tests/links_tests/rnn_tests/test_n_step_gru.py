@@ -1,16 +1,15 @@
 """L.NStepGRU and L.NStepBiGRU: the case table, Chainer's outputs, copies, bad inputs."""
-import numpy
 import pytest
 
 import chainer.links as L
 from chainer_tests.links_tests import _cases
+from chainer_tests.links_tests.rnn_tests import _checks
 from chainer_tests.links_tests.rnn_tests import _reference
 
-IN, OUT, B = _cases.IN, _cases.OUT, _cases.B
+IN, OUT = _cases.IN, _cases.OUT
 
 
-def _rand(*shape):
-    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
+_rand = _checks.rand
 
 
 @_cases.cases('NStepGRU', 'NStepBiGRU')
@@ -31,15 +30,7 @@ def test_outputs_equal_chainer(name):
 
 @pytest.mark.parametrize('name', ['NStepBiGRU'])
 def test_copy_keeps_names_and_nstep_lists(name):
-    link = _cases.CASES[name].build()
-    dup = link.copy('copy')
-    assert [n for n, _ in dup.namedparams()] == [n for n, _ in link.namedparams()]
-    for (_, p), (_, q) in zip(link.namedparams(), dup.namedparams()):
-        assert p is not q
-        numpy.testing.assert_array_equal(p.array, q.array)
-    if hasattr(link, 'ws'):
-        assert dup.ws[0][0] is dup[0].w0 and dup.bs[-1][-1] is getattr(dup[-1], 'b%d' % (
-            link.n_weights - 1))
+    _checks.check_copy_keeps_names(name)
 
 
 def test_nstep_bad_inputs_name_the_link():

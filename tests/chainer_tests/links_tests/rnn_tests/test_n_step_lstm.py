@@ -6,13 +6,13 @@ import pytest
 import chainer
 import chainer.links as L
 from chainer_tests.links_tests import _cases
+from chainer_tests.links_tests.rnn_tests import _checks
 from chainer_tests.links_tests.rnn_tests import _reference
 
-IN, OUT, B = _cases.IN, _cases.OUT, _cases.B
+IN, OUT = _cases.IN, _cases.OUT
 
 
-def _rand(*shape):
-    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
+_rand = _checks.rand
 
 
 @_cases.cases('NStepLSTM', 'NStepBiLSTM')
@@ -35,27 +35,12 @@ def test_outputs_equal_chainer(name):
 
 @pytest.mark.parametrize('name', ['NStepLSTM'])
 def test_copy_keeps_names_and_nstep_lists(name):
-    link = _cases.CASES[name].build()
-    dup = link.copy('copy')
-    assert [n for n, _ in dup.namedparams()] == [n for n, _ in link.namedparams()]
-    for (_, p), (_, q) in zip(link.namedparams(), dup.namedparams()):
-        assert p is not q
-        numpy.testing.assert_array_equal(p.array, q.array)
-    if hasattr(link, 'ws'):
-        assert dup.ws[0][0] is dup[0].w0 and dup.bs[-1][-1] is getattr(dup[-1], 'b%d' % (
-            link.n_weights - 1))
+    _checks.check_copy_keeps_names(name)
 
 
 @pytest.mark.parametrize('name', ['NStepBiLSTM'])
 def test_serialization_round_trip(name, tmp_path):
-    make = _cases.CASES[name].build
-    src, dst = make(), make()
-    path = str(tmp_path / 'link.npz')
-    chainer.serializers.save_npz(path, src)
-    chainer.serializers.load_npz(path, dst)
-    for (n, p), (m, q) in zip(src.namedparams(), dst.namedparams()):
-        assert n == m
-        numpy.testing.assert_array_equal(p.array, q.array)
+    _checks.check_serialization_round_trip(name, tmp_path)
 
 
 def test_nstep_shapes_and_unsorted_lengths():

@@ -1,18 +1,10 @@
 """L.NStepRNNTanh, L.NStepRNNReLU and their bidirectional forms: the case table and Chainer's
 outputs."""
-import numpy
 import pytest
 
 import chainer.links as L
 from chainer_tests.links_tests import _cases
 from chainer_tests.links_tests.rnn_tests import _reference
-
-IN, OUT, B = _cases.IN, _cases.OUT, _cases.B
-
-
-def _rand(*shape):
-    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
-
 
 @_cases.cases('NStepRNNTanh', 'NStepBiRNNReLU')
 class TestNStepRNN(_cases.LinkTest):

@@ -4,13 +4,11 @@ import pytest
 
 import chainer.links as L
 from chainer_tests.links_tests import _cases
+from chainer_tests.links_tests.rnn_tests import _checks
 from chainer_tests.links_tests.rnn_tests import _reference
 
 IN, OUT, B = _cases.IN, _cases.OUT, _cases.B
-
-
-def _rand(*shape):
-    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
+_rand = _checks.rand
 
 
 @_cases.cases('StatefulPeepholeLSTM')
@@ -31,18 +29,7 @@ def test_outputs_equal_chainer(name):
 
 @pytest.mark.parametrize('cls', [L.StatefulPeepholeLSTM])
 def test_lazy_in_size(cls):
-    link = cls(None, OUT)
-    first = {'LSTM': 'upward', 'StatelessLSTM': 'upward', 'StatefulPeepholeLSTM': 'upward',
-             'StatefulGRU': 'W', 'StatelessGRU': 'W'}[cls.__name__]
-    assert getattr(link, first).W.array is None
-    x = _rand(B, 5)
-    if cls is L.StatelessLSTM:
-        link(None, None, x)
-    elif cls is L.StatelessGRU:
-        link(_rand(B, OUT), x)
-    else:
-        link(x)
-    assert getattr(link, first).W.shape[1] == 5
+    _checks.check_lazy_in_size(cls)
 
 
 def test_states_move_with_the_link():
