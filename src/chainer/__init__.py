@@ -8,11 +8,16 @@ import threading
 
 import numpy
 
+from chainer import _malloc
 from chainer import configuration  # NOQA
 from chainer.configuration import config, global_config, using_config  # NOQA
 
 __version__ = '7.8.1'          # the Chainer API level this package provides
 rechainer_version = '0.1.0'    # the version of this implementation
+
+# Freed array memory stays in the process between training steps (see chainer/_malloc.py;
+# RECHAINER_MALLOC_TUNING=0 turns this off).
+_malloc.tune()
 
 
 # ---------------------------------------------------------------------------
