@@ -35,8 +35,8 @@ class AdaGradRule(optimizer.UpdateRule):
         h += grad * grad
         step = numpy.sqrt(h, out=numpy.empty_like(h))
         step += self.hyperparam.eps
-        numpy.divide(grad, step, out=step)
-        step *= self.hyperparam.lr
+        # (lr * grad) / denominator: Chainer 7.8.1's rounding, bit for bit
+        numpy.divide(self.hyperparam.lr * grad, step, out=step)
         param.array -= step
 
     def update_core_gpu(self, param):

@@ -112,13 +112,17 @@ class AdamRule(optimizer.UpdateRule):
             numpy.clip(step, lower, upper, out=step)
             step *= m
         else:
-            numpy.divide(m, step, out=step)
-            step *= alpha_t
+            # alpha_t / (sqrt(v) + eps), then times m: Chainer 7.8.1's rounding, bit for bit
+            numpy.divide(alpha_t, step, out=step)
+            step *= m
         data = param.array
-        if weight_decay_rate != 0:
-            step += weight_decay_rate * data
         if eta != 1:
             step *= eta
+        # The decoupled weight decay scales the parameter by 1 - eta * rate before the step
+        # is taken off, which rounds as Chainer 7.8.1 does (adding rate * param to the step
+        # does not).
+        if weight_decay_rate != 0:
+            data *= 1 - eta * weight_decay_rate
         data -= step
 
     def update_core_gpu(self, param):

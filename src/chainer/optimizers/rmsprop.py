@@ -53,8 +53,8 @@ class RMSpropRule(optimizer.UpdateRule):
         else:
             denom = numpy.sqrt(ms, out=numpy.empty_like(ms))
             denom += hp.eps
-        numpy.divide(grad, denom, out=denom)
-        denom *= hp.lr
+        # (lr * grad) / denominator: Chainer 7.8.1's rounding, bit for bit
+        numpy.divide(hp.lr * grad, denom, out=denom)
         param.array -= denom
 
     def update_core_gpu(self, param):

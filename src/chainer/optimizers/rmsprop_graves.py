@@ -48,8 +48,8 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         denom = numpy.subtract(n, g * g, out=numpy.empty_like(n))
         denom += hp.eps
         numpy.sqrt(denom, out=denom)
-        numpy.divide(grad, denom, out=denom)
-        denom *= hp.lr
+        # (lr * grad) / denominator: Chainer 7.8.1's rounding, bit for bit
+        numpy.divide(hp.lr * grad, denom, out=denom)
         delta *= hp.momentum
         delta -= denom
         param.array += delta

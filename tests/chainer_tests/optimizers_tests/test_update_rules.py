@@ -1,5 +1,6 @@
 """Each update rule against a plain-NumPy transcription of its published formula."""
 import math
+import os
 
 import numpy
 import pytest
@@ -259,3 +260,23 @@ def test_rule_hooks_added_during_an_update_run_in_it():
     rule.update(param)
     rule.update(param)
     assert calls == ['pre', 'post', 'pre', 'post']
+
+
+def _recorded_steps():
+    from fixtures import make_optimizer_steps as fixture
+    path = os.path.join(os.path.dirname(fixture.__file__), 'optimizer_steps.npz')
+    with numpy.load(path) as recorded:
+        return fixture, {k: recorded[k] for k in recorded.files}
+
+
+_FIXTURE, _RECORDED = _recorded_steps()
+
+
+@pytest.mark.parametrize('name,kwargs', _FIXTURE.CASES,
+                         ids=[_FIXTURE.key(n, kw) for n, kw in _FIXTURE.CASES])
+def test_updates_round_as_chainer_does(name, kwargs):
+    # Chainer 7.8.1's parameter after the same seeded updates (tests/fixtures/
+    # make_optimizer_steps.py), compared bit for bit: the order of each formula's
+    # operations decides the rounding.
+    got = _FIXTURE.run(name, kwargs)
+    numpy.testing.assert_array_equal(got, _RECORDED[_FIXTURE.key(name, kwargs)])
