@@ -59,6 +59,34 @@ class Hyperparameter:
         return d
 
 
+def _read_hyperparameters(hyperparam, names):
+    """The values of ``names`` in ``hyperparam``, inherited ones included, in order.
+
+    Update rules read several hyperparameters per parameter and step. Through attributes,
+    each read of an inherited value is a failed lookup and a ``__getattr__`` call per level
+    of fallback; this walks the sets' dicts once. A chain holding anything but plain
+    :class:`Hyperparameter` objects (a subclass may compute its values) is read through
+    attributes, and so is a missing name, for its error.
+    """
+    dicts = []
+    hp = hyperparam
+    while type(hp) is Hyperparameter:
+        values = hp.__dict__
+        dicts.append(values)
+        hp = values.get('_parent')
+    if hp is not None:
+        return [getattr(hyperparam, name) for name in names]
+    found = []
+    for name in names:
+        for values in dicts:
+            if name in values:
+                found.append(values[name])
+                break
+        else:
+            found.append(getattr(hyperparam, name))
+    return found
+
+
 class HyperparameterProxy:
     """Property that reads and writes an attribute of ``self.hyperparam``.
 

@@ -85,9 +85,9 @@ class AdamRule(optimizer.UpdateRule):
         # Each hyperparameter is read once (in one walk of the fallback chain), and the
         # whole step runs in one scratch array: the same operations in the same order as
         # the formula, with no temporary per term.
-        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound = _util.read(
-            self.hyperparam, _CPU_HYPERPARAMS)
-        if type(self).alpha_t is _ALPHA_T:
+        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound = (
+            optimizer._read_hyperparameters(self.hyperparam, _CPU_HYPERPARAMS))
+        if type(self).alpha_t is AdamRule.alpha_t:
             alpha_t = _bias_corrected(alpha, beta1, beta2, self.t)
         else:   # a subclass's own step size
             alpha_t = self.alpha_t
@@ -175,10 +175,6 @@ class AdamRule(optimizer.UpdateRule):
         lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
         upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
         return lower, upper
-
-
-# update_core_cpu computes this step size itself unless a subclass redefines it.
-_ALPHA_T = AdamRule.alpha_t
 
 
 class Adam(optimizer.GradientMethod):

@@ -92,15 +92,14 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         ignore = self.ignore_label
         if ignore is None or (span is not None and not span[0] <= ignore <= span[1]):
             # No label is ignored (the checked labels' range says so without a search).
+            mask = None
             self.t = t
             w = xp.ones(t.shape, x.dtype)
-            count = t.size
         else:
             mask = t != ignore
             self.t = xp.where(mask, t, 0)
             # Per-position weight: 0 where ignored, the class weight elsewhere.
             w = mask.astype(x.dtype)
-            count = None
         if cw is not None:
             w *= xp.asarray(cw, x.dtype)[self.t]
         self.w = w
@@ -110,8 +109,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.reduce == 'mean':
             if not self.normalize:
                 count = n
-            elif count is None:
-                count = int(mask.sum())
+            else:
+                count = t.size if mask is None else int(mask.sum())
             self.coeff = 1. / max(count, 1)
             loss = loss.sum() * self.coeff
         else:
