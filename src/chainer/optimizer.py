@@ -566,6 +566,16 @@ class Optimizer:
         self._loss_scale = max(1, min(self._loss_scale_max, self._loss_scale * multiplier))
 
 
+def _reallocate_cleared_grads(params):
+    # GradientMethod.reallocate_cleared_grads on the given parameters (those not initialised
+    # are left alone).
+    for param in params:
+        if param.grad is None and param.array is not None:
+            device = param.device
+            with chainer.using_device(device):
+                param.grad = device.xp.zeros_like(param.array)
+
+
 class GradientMethod(Optimizer):
     """Base class of the optimizers that update each parameter from its gradient.
 
@@ -592,11 +602,7 @@ class GradientMethod(Optimizer):
 
     def reallocate_cleared_grads(self):
         """Gives each initialised parameter whose gradient is ``None`` a zero one."""
-        for param in self.target.params(False):
-            if param.grad is None:
-                device = param.device
-                with chainer.using_device(device):
-                    param.grad = device.xp.zeros_like(param.array)
+        _reallocate_cleared_grads(self.target.params(False))
 
     def call_hook(self, hook):
         with chainer.using_device(self.target.device):
@@ -636,20 +642,39 @@ class GradientMethod(Optimizer):
             backward(loss_scale=self._loss_scale)
             del loss, backward
         self.check_nan_in_grads()
-        self.reallocate_cleared_grads()
+        # One walk over the parameters serves the reallocations and the updates, unless a
+        # hook runs in between (it may change the model) or the reallocation is not ours.
+        own = type(self).reallocate_cleared_grads is GradientMethod.reallocate_cleared_grads
+        params = list(self.target.params())
+        if own:
+            _reallocate_cleared_grads(params)
+        else:
+            self.reallocate_cleared_grads()
         self.call_hooks('pre')
+        if self._hookable._pre or type(self).call_hooks is not Optimizer.call_hooks:
+            params = list(self.target.params())
         self.t += 1
         if self.is_safe_to_update():
-            for param in self.target.params():
+            for param in self._update_together(params):
                 try:
                     param.update()
                 except Exception as e:
                     # (costs nothing unless raised) which optimizer and parameter
                     self._name_parameter(e, param)
                     raise
-        self.reallocate_cleared_grads()
+        if own:
+            _reallocate_cleared_grads(params)
+        else:
+            self.reallocate_cleared_grads()
         self.call_hooks('post')
         self.update_loss_scale()
+
+    def _update_together(self, params):
+        """Updates some of the parameters in the list ``params`` at once and returns the
+        others, which ``update`` then updates one by one. An optimizer whose rule is
+        elementwise may override this (see :class:`~chainer.optimizers._util.FlatStates`); by
+        default none is updated here."""
+        return params
 
     def _name_parameter(self, error, param):
         path = next((n for n, p in self.target.namedparams() if p is param), param.name)

@@ -28,6 +28,43 @@ def _learning_rate(hp, t):
     return _bias_corrected(hp.alpha, hp.beta1, hp.beta2, t)
 
 
+def _moments_and_step(grad, m, v, step, alpha_t, beta1, beta2, eps, vhat=None, bounds=None):
+    """Updates the moments in place and writes into ``step`` what the parameter loses.
+
+    The whole step runs in the one scratch array ``step``: the operations of the formula
+    in its order, with no temporary per term.
+    """
+    numpy.subtract(grad, m, out=step)
+    step *= 1 - beta1
+    m += step
+    numpy.multiply(grad, grad, out=step)
+    step -= v
+    step *= 1 - beta2
+    v += step
+    if vhat is not None:
+        numpy.maximum(vhat, v, out=vhat)
+    else:
+        vhat = v
+    numpy.sqrt(vhat, out=step)
+    step += eps
+    # alpha_t / (sqrt(v) + eps), then times m: Chainer 7.8.1's rounding, bit for bit
+    numpy.divide(alpha_t, step, out=step)
+    if bounds is not None:
+        numpy.clip(step, bounds[0], bounds[1], out=step)
+    step *= m
+    return step
+
+
+def _take_step(data, step, eta, weight_decay_rate):
+    if eta != 1:
+        step *= eta
+    # The decoupled weight decay scales the parameter by 1 - eta * rate before the step is
+    # taken off, which rounds as Chainer 7.8.1 does (adding rate * param to the step does not).
+    if weight_decay_rate != 0:
+        data *= 1 - eta * weight_decay_rate
+    data -= step
+
+
 class AdamRule(optimizer.UpdateRule):
     """Update rule of Adam and its variants.
 
@@ -92,38 +129,10 @@ class AdamRule(optimizer.UpdateRule):
         else:   # a subclass's own step size
             alpha_t = self.alpha_t
         m, v = self.state['m'], self.state['v']
-        step = numpy.subtract(grad, m, out=numpy.empty_like(m))   # (an array even when 0-d)
-        step *= 1 - beta1
-        m += step
-        numpy.multiply(grad, grad, out=step)
-        step -= v
-        step *= 1 - beta2
-        v += step
-        if amsgrad:
-            vhat = self.state['vhat']
-            numpy.maximum(vhat, v, out=vhat)
-        else:
-            vhat = v
-        numpy.sqrt(vhat, out=step)
-        step += eps
-        if adabound:
-            lower, upper = self.bounds
-            numpy.divide(self.alpha_t, step, out=step)
-            numpy.clip(step, lower, upper, out=step)
-            step *= m
-        else:
-            # alpha_t / (sqrt(v) + eps), then times m: Chainer 7.8.1's rounding, bit for bit
-            numpy.divide(alpha_t, step, out=step)
-            step *= m
-        data = param.array
-        if eta != 1:
-            step *= eta
-        # The decoupled weight decay scales the parameter by 1 - eta * rate before the step
-        # is taken off, which rounds as Chainer 7.8.1 does (adding rate * param to the step
-        # does not).
-        if weight_decay_rate != 0:
-            data *= 1 - eta * weight_decay_rate
-        data -= step
+        step = _moments_and_step(
+            grad, m, v, numpy.empty_like(m), alpha_t, beta1, beta2, eps,   # (0-d: an array)
+            self.state['vhat'] if amsgrad else None, self.bounds if adabound else None)
+        _take_step(param.array, step, eta, weight_decay_rate)
 
     def update_core_gpu(self, param):
         grad = param.grad
@@ -215,8 +224,39 @@ class Adam(optimizer.GradientMethod):
     final_lr = optimizer.HyperparameterProxy('final_lr')
     gamma = optimizer.HyperparameterProxy('gamma')
 
+    _flat_states = None     # the states of the parameters updated together
+
     def create_update_rule(self):
         return AdamRule(self.hyperparam)
+
+    def _update_together(self, params):
+        # The small parameters whose rules would update alike are updated at once, on flat
+        # views of their gradients and states: one NumPy call per operation instead of one
+        # per operation and parameter. Each element sees the same operations as in
+        # AdamRule.update_core_cpu, so the results are the same, bit for bit.
+        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound = (
+            optimizer._read_hyperparameters(self.hyperparam, _CPU_HYPERPARAMS))
+        if amsgrad or adabound:
+            return params
+        layout, group, rest = _util.group_small(self, params, AdamRule, ('m', 'v'))
+        if layout is None:
+            return params
+        for param in group:
+            param.update_rule.t += 1
+        alpha_t = _bias_corrected(alpha, beta1, beta2, group[0].update_rule.t)
+        m, v = layout.flats
+        step = _moments_and_step(layout.gather_grads(group), m, v, layout.step, alpha_t,
+                                 beta1, beta2, eps)
+        if eta != 1:
+            step *= eta
+        # (_take_step's decay and subtraction, on each parameter's part of the step)
+        decay = 1 - eta * weight_decay_rate if weight_decay_rate != 0 else None
+        for param, part in zip(group, layout.steps):
+            data = param._array
+            if decay is not None:
+                data *= decay
+            data -= part
+        return rest
 
     @property
     def alpha_t(self):
