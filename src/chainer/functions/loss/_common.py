@@ -51,7 +51,8 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     says so.
 
     Returns:
-        ``(min, max)`` of ``t`` when it was checked, else ``None``.
+        ``(low, high)``, a range that holds every label, when ``t`` was checked (the exact
+        ``(min, max)`` when a label is outside ``[low, n_class)``), else ``None``.
     """
     if t.dtype.kind not in 'iu':
         # InvalidType, as Chainer's type checks say of labels that are not integers
@@ -61,6 +62,11 @@ def check_labels(func, t, n_class, ignore_label=None, name='t', low=0):
     xp = backend.get_array_module(t)
     if t.size == 0 or not should_check_values(xp):
         return None
+    if low == 0 and n_class > 0:
+        # One reduction: seen as unsigned, a negative label is larger than any class.
+        u = t if t.dtype.kind == 'u' else t.view(f'u{t.dtype.itemsize}')
+        if u.max() < n_class:
+            return 0, n_class - 1
     span = t.min(), t.max()
     if span[0] >= low and span[1] < n_class:
         return span     # (two reductions; the elementwise search below is for errors)

@@ -70,6 +70,11 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
+        if in_types.__class__ is type_check.LightTypeInfoTuple and len(in_types) == 2:
+            x, t = in_types
+            if (x.dtype.kind == 'f' and t.dtype.kind == 'i' and t.ndim == x.ndim - 1
+                    and x.shape[0] == t.shape[0] and x.shape[2:] == t.shape[1:]):
+                return      # the light check passed (a failure gets the full check's message)
         type_check._argname(in_types, ('x', 't'))
         x, t = in_types
         type_check.expect(
@@ -90,22 +95,28 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.cache_score:
             self._parts = e, sum_e
         ignore = self.ignore_label
+        # Per-position weight w: 0 where ignored, the class weight elsewhere; None when it
+        # would be all ones (multiplying by it would change nothing).
         if ignore is None or (span is not None and not span[0] <= ignore <= span[1]):
             # No label is ignored (the checked labels' range says so without a search).
             mask = None
             self.t = t
-            w = xp.ones(t.shape, x.dtype)
+            w = None if cw is None else xp.asarray(cw, x.dtype)[t]
         else:
             mask = t != ignore
             self.t = xp.where(mask, t, 0)
-            # Per-position weight: 0 where ignored, the class weight elsewhere.
             w = mask.astype(x.dtype)
-        if cw is not None:
-            w *= xp.asarray(cw, x.dtype)[self.t]
+            if cw is not None:
+                w *= xp.asarray(cw, x.dtype)[self.t]
         self.w = w
         n = len(x)
-        picked = _rows(z)[_at_labels(self.t)].reshape(t.shape)
-        loss = (xp.log(sum_e).reshape(t.shape) - picked) * w
+        if t.ndim == 1:     # (the usual labels: one per row, indexed without the helpers)
+            picked = z[xp.arange(n), self.t]
+        else:
+            picked = _rows(z)[_at_labels(self.t)].reshape(t.shape)
+        loss = xp.log(sum_e).reshape(t.shape) - picked
+        if w is not None:
+            loss = loss * w
         if self.reduce == 'mean':
             if not self.normalize:
                 count = n
@@ -138,12 +149,22 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         self.retain_inputs((0, 1))
         e, sum_e = self.parts if self.parts is not None else _softmax_parts(x, xp)[1:]
-        # The per-position factor w * coeff * gy, of the shape of t.
-        a = _rows(self.w * (gy * self.coeff).astype(x.dtype, copy=False), True)
+        # The per-position factor w * coeff * gy, of the shape of t (or one number for all).
+        a = (gy * self.coeff).astype(x.dtype, copy=False)
+        if self.w is not None:
+            a = self.w * a
         # softmax * a is e * (a / sum e): the division is on the small factor only.
-        gx = _rows(e) * (a[:, None] / _rows(sum_e))
-        gx[_at_labels(self.t)] -= a
-        return gx.reshape(x.shape).astype(x.dtype, copy=False),
+        if a.ndim:
+            a = _rows(a, True)
+            gx = _rows(e) * (a[:, None] / _rows(sum_e))
+        else:
+            gx = _rows(e) * (a / _rows(sum_e))
+        if x.ndim == 2:     # (the usual labels: one per row, indexed without the helper)
+            gx[xp.arange(len(x)), self.t] -= a
+        else:
+            gx[_at_labels(self.t)] -= a
+            gx = gx.reshape(x.shape)
+        return gx if gx.dtype == x.dtype else gx.astype(x.dtype),
 
     def backward(self, indexes, grad_outputs):
         F = chainer.functions
@@ -151,7 +172,10 @@ class _SoftmaxCrossEntropyGrad(function_node.FunctionNode):
         ggx, = grad_outputs
         y = F.softmax(x, axis=1)
         shape = (len(x), 1) + x.shape[2:]
-        scale = self.w * self.coeff
+        w = self.w
+        if w is None:
+            w = backend.get_array_module(self.t).ones(self.t.shape, x.dtype)
+        scale = w * self.coeff
         ret = []
         if 0 in indexes:
             gyb = gy if self.reduce == 'no' else F.broadcast_to(gy, scale.shape)
