@@ -88,6 +88,14 @@ class _GradTable:
             terms.append(var._grad_var)
         return terms
 
+    def _fresh_leaf(self, node):
+        # Whether a first term for the leaf ``node`` is its whole gradient (what _start_leaf
+        # would find is nothing).
+        if node._old_style_grad_generator is not None:
+            return False
+        var = node._variable() if self.load else None
+        return var is None or var._grad_var is None
+
     def take(self, node):
         """Removes and returns the gradient of an output ``node`` (``None`` if it has none, or
         if the node is gone or unchained)."""
@@ -133,7 +141,7 @@ class _GradTable:
         """Yields each leaf node with a gradient, and its gradient."""
         for node, terms in self.terms.items():
             if node._creator_node is None and terms:
-                yield node, _sum(terms)
+                yield node, terms[0] if len(terms) == 1 else _sum(terms)
 
 
 class _Queue:
@@ -264,8 +272,10 @@ def _step(func, targets, gys, table, push, debug, hooks):
         if debug:
             func._check_nan((ga,), 'backward')
         creator = x._creator_node
-        if creator is not None and x not in terms:
-            terms[x] = [gx]     # (an output's first term, filed without a call: ~2% per op)
+        if x not in terms and (creator is not None or table._fresh_leaf(x)):
+            # (a first term, filed without a call: ~2% per op; a leaf's when it has no
+            # gradient of its own to start from)
+            terms[x] = [gx]
         else:
             table.add(x, gx, lazy)
         if push is not None and creator is not None:

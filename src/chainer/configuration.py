@@ -76,6 +76,16 @@ global_config = GlobalConfig()
 config = LocalConfig(global_config)
 
 
+def _entries(names):
+    """The values of several entries of ``config`` as this thread sees them, in one call:
+    hot paths that read several entries (``FunctionNode.apply`` rereading its flags) would
+    otherwise pay a ``__getattr__`` call for each."""
+    local = config._local.__dict__
+    default = global_config.__dict__
+    return [local[n] if n in local else default[n] if n in default else getattr(config, n)
+            for n in names]
+
+
 class _ConfigContext(contextlib.ContextDecorator):
     """What :func:`using_config` returns: a reusable context manager and decorator."""
 

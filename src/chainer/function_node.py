@@ -57,11 +57,14 @@ def _read_flags():
     leaves an outdated token behind, never an outdated value. (The thread's hook dict is
     only ever mutated, so the cache may hold it.)"""
     version = _cfg_version[0]
-    config = configuration.config
-    flags = _thread_flags.flags = (version, config.type_check, config.debug,
-                                   config.enable_backprop, config.lazy_grad_sum,
-                                   function_hook.get_function_hooks(), config.schedule_func)
+    type_check_on, debug, enable_backprop, lazy_grad_sum, schedule = configuration._entries(
+        _FLAG_NAMES)
+    flags = _thread_flags.flags = (version, type_check_on, debug, enable_backprop,
+                                   lazy_grad_sum, function_hook.get_function_hooks(), schedule)
     return flags
+
+
+_FLAG_NAMES = ('type_check', 'debug', 'enable_backprop', 'lazy_grad_sum', 'schedule_func')
 
 
 def _output_variable(array, requires_grad):

@@ -715,7 +715,7 @@ class Parameter(Variable):
         return numpy.dtype(d) if d is not None else chainer.get_dtype()
 
     def cleargrad(self):
-        super().cleargrad()
+        self._grad_var = None   # (Variable.cleargrad, without the call: once per parameter)
         if self._array is None:
             self._grad_initializer = None
 

@@ -211,6 +211,10 @@ def _structure_key(s):
     return (s[0].__name__, tuple(_structure_key(c) for c in s[1]))
 
 
+_ONE_ARG = (tuple, (0,))    # what _flatten_args finds in the arguments (x,)
+_ONE_ARG_KEY = _structure_key(_ONE_ARG)
+
+
 # ---- the schedule manager ---------------------------------------------------------------
 
 class ScheduleManager:
@@ -254,13 +258,13 @@ class ScheduleManager:
         name = type(chain).__name__ if chain is not None else 'chain'
         return f'{name}.{getattr(self._func, "__name__", "forward")}'
 
-    def _key(self, in_vars, structure):
-        config = configuration.config
+    def _key(self, in_vars, structure, train, enable_backprop):
         states = []
         for link, name in self._state_attrs:
             v = link.__dict__.get(name)
             states.append(_signature(v) if isinstance(v, chainer.Variable) else None)
-        return (bool(config.train), bool(config.enable_backprop), _structure_key(structure),
+        return (train, enable_backprop,
+                _ONE_ARG_KEY if structure is _ONE_ARG else _structure_key(structure),
                 tuple(map(_signature, in_vars)), tuple(states))
 
     def get_schedule(self, in_vars, enable_double_backprop=False):
@@ -280,14 +284,15 @@ class ScheduleManager:
         return self._get_schedule(in_vars, None, enable_double_backprop)
 
     def _get_schedule(self, in_vars, structure, enable_double_backprop):
-        key = self._key(in_vars, structure)
+        config = configuration.config
+        train, backprop = bool(config.train), bool(config.enable_backprop)
+        key = self._key(in_vars, structure, train, backprop)
         if self.minimize_cache_size and self._last_key is not None and key != self._last_key:
             self.schedules = {key: self.schedules[key]} if key in self.schedules else {}
             self._in_use = [s for s in self._in_use if s._key == key]
         self._last_key = key
         schedules = self.schedules.setdefault(key, [])
-        config = configuration.config
-        exclusive = config.train and config.enable_backprop
+        exclusive = train and backprop
         for s in schedules:
             if not exclusive or not s._in_use:
                 break
@@ -789,11 +794,10 @@ class StaticScheduleFunction(function_node.FunctionNode):
                 f'static_graph: {head._manager._label()} was decorated without '
                 f'enable_double_backprop=True, so the gradients it returns cannot be '
                 f'differentiated again', RuntimeWarning, stacklevel=3)
-        ret = []
-        for i in target_input_indexes:
-            v = values[i]
-            ret.append(None if v is None else chainer.Variable(v, requires_grad=False))
-        return tuple(ret)
+        # (the replay's own arrays, already checked when recorded: Variables without checks)
+        new = function_node._output_variable
+        return tuple([None if values[i] is None else new(values[i], False)
+                      for i in target_input_indexes])
 
     def _apply_level(self, level, grad_outputs, target_input_indexes):
         node = self._head._level_node(level)
@@ -1010,7 +1014,10 @@ def _make_static(func, options):
             object.__setattr__(chain, 'schedule_manager', manager)
         if manager._define_by_run:
             return func(chain, *args)
-        flat, structure, _ = _flatten_args(args)
+        if len(args) == 1 and (args[0].__class__ is chainer.Variable or _is_xp(args[0])):
+            flat, structure = args, _ONE_ARG    # (the usual call: nothing to walk)
+        else:
+            flat, structure, _ = _flatten_args(args)
         while True:
             schedule = manager._get_schedule(flat, structure, double)
             object.__setattr__(chain, 'static_schedule', schedule)
