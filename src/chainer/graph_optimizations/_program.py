@@ -146,6 +146,7 @@ class Program:
         self.S = []                 # runtime values that cross levels (and level inputs)
         self.recording = True       # False once pruned: nothing more can be recorded
         self.stable_vars = []       # (Variable, recorded array) checked at each replay
+        self.stable_inputs = []     # their Variables, the last inputs of each replay
         self.persistents = []       # (link, name, recorded array) checked at each replay
         self.n_ops = []             # per level: number of steps (for messages)
 

@@ -508,6 +508,7 @@ class StaticScheduleFunction(function_node.FunctionNode):
         stable = program.classify_unknown(readers)
         program.level_in[0] += [slot for slot, _ in stable]
         program.stable_vars = [(var, program.values[slot]) for slot, var in stable]
+        program.stable_inputs = [var for var, _ in program.stable_vars]
         head._state_out = [(link, name) for link, name, _ in state_out]
         head._n_outputs = len(inner_outputs)
         head._context = None
@@ -682,7 +683,11 @@ class StaticScheduleFunction(function_node.FunctionNode):
             self._levels[1:] = []
             return None
         self._state_values = [link.__dict__.get(name) for link, name in self._state_in]
-        node_inputs = list(flat) + self._state_values + [var for var, _ in program.stable_vars]
+        # (a tuple of Variables: apply then takes it as it is; an array input becomes a
+        # constant Variable here, without __init__'s checks)
+        new = function_node._output_variable
+        node_inputs = tuple([x if isinstance(x, chainer.Variable) else new(x, False)
+                             for x in flat] + self._state_values + program.stable_inputs)
         if self.verbosity_level >= 2:
             print(f'static_graph: replaying {self._manager._label()}')
         return self._finish_call(node_inputs)

@@ -73,23 +73,27 @@ _Hyperparameter = optimizer.Hyperparameter
 def _plain_small(params, rule_type, hyperparam):
     # The parameters that rule_type's own CPU update would update alike (see group_small).
     # (The checks run at every update: the cheapest and most telling first.)
-    group, seen = [], set()
+    group, rest, seen = [], [], set()
     t = dtype = None
     for param in params:
         rule = param.update_rule
         if (type(param) is not _Parameter or type(rule) is not rule_type or not rule.enabled
                 or param._loss_scale is not None):
+            rest.append(param)
             continue
         array, grad_var = param._array, param._grad_var
         if type(array) is not numpy.ndarray or grad_var is None:
+            rest.append(param)
             continue
         grad = grad_var._array
         if (type(grad) is not numpy.ndarray or array.size > SMALL
                 or grad.shape != array.shape or grad.dtype != array.dtype):
+            rest.append(param)
             continue
         if dtype is None:
             dtype, t = array.dtype, rule.t
         elif array.dtype != dtype or rule.t != t:
+            rest.append(param)
             continue
         hooks, hp = rule._hooks, rule.hyperparam
         if (rule._state is None or type(rule._state_device) is not optimizer._CpuDevice
@@ -97,10 +101,11 @@ def _plain_small(params, rule_type, hyperparam):
                 or hp._parent is not hyperparam or len(hp.__dict__) != 1
                 or (rule._use_fp32_update and dtype == numpy.float16)
                 or not _OWN_METHODS.isdisjoint(rule.__dict__) or id(rule) in seen):
+            rest.append(param)
             continue
         seen.add(id(rule))
         group.append(param)
-    return group
+    return group, rest
 
 
 def _state_fits(param, keys):
@@ -135,19 +140,19 @@ def group_small(optimizer_, params, rule_type, keys):
         tuple: ``(layout, group, rest)``: the :class:`FlatStates` of the parameters in
         ``group`` (``None`` when fewer than two qualify), and the other parameters.
     """
-    group = _plain_small(params, rule_type, optimizer_.hyperparam)
+    group, rest = _plain_small(params, rule_type, optimizer_.hyperparam)
     layout = optimizer_._flat_states
     if len(group) < 2:
         return None, [], params
     if layout is None or not layout.matches(group):
-        group = [p for p in group if _state_fits(p, keys)]
-        if len(group) < 2:
+        fits = [p for p in group if _state_fits(p, keys)]
+        if len(fits) < 2:
             return None, [], params
+        if len(fits) < len(group):
+            ids = set(map(id, fits))
+            group, rest = fits, [p for p in params if id(p) not in ids]
         layout = optimizer_._flat_states = FlatStates(group, keys)
-    if len(group) == len(params):
-        return layout, group, []
-    ids = set(map(id, group))
-    return layout, group, [p for p in params if id(p) not in ids]
+    return layout, group, rest
 
 
 class FlatStates:

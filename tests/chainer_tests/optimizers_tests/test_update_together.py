@@ -45,6 +45,11 @@ def _replace_state(model, opt):
     rule.state['m'] = rule.state['m'] * 1.5
 
 
+def _state_to_float64(model, opt):
+    rule = model.p1.update_rule
+    rule.state['v'] = rule.state['v'].astype(numpy.float64)
+
+
 def _to_float64(model, opt):
     model.p3.array = model.p3.array.astype(numpy.float64)
     model.p3.grad = model.p3.grad.astype(numpy.float64)
@@ -76,6 +81,7 @@ CASES = [
     ('loss scale', optimizers.Adam, _setattr(lambda m, o: m.p0, '_loss_scale', 4.0), 3),
     ('state replaced', optimizers.Adam, _replace_state, 3),
     ('state loaded', optimizers.Adam, _save_and_load, 3),
+    ('state of another dtype', optimizers.Adam, _state_to_float64, 3),
     ('array to float64', optimizers.Adam, _to_float64, 3),
 ]
 
