@@ -15,6 +15,7 @@ import numpy
 import chainer
 from chainer import _errors
 from chainer import backend
+from chainer import link as _link
 from chainer import serializer as serializer_module
 from chainer import variable
 
@@ -620,6 +621,7 @@ class GradientMethod(Optimizer):
                 gradients already computed are used.
         """
         self._check_set_up()
+        params = None
         if lossfun is not None:
             use_cleargrads = getattr(self, '_use_cleargrads', True)
             try:
@@ -629,10 +631,15 @@ class GradientMethod(Optimizer):
                     _errors.add_to_message(e, f'{type(self).__name__}.update: lossfun must be '
                                               f'callable, got {type(lossfun).__name__}')
                 raise
-            if use_cleargrads:
-                self.target.cleargrads()
-            else:
+            if not use_cleargrads:
                 self.target.zerograds()
+            elif type(self.target).cleargrads is _link.Link.cleargrads:
+                # (Link.cleargrads, on the walk that the reallocations and updates reuse)
+                params = list(self.target.params())
+                for param in params:
+                    param.cleargrad()
+            else:
+                self.target.cleargrads()
             try:
                 backward = loss.backward
             except AttributeError as e:
@@ -645,7 +652,8 @@ class GradientMethod(Optimizer):
         # One walk over the parameters serves the reallocations and the updates, unless a
         # hook runs in between (it may change the model) or the reallocation is not ours.
         own = type(self).reallocate_cleared_grads is GradientMethod.reallocate_cleared_grads
-        params = list(self.target.params())
+        if params is None:
+            params = list(self.target.params())
         if own:
             _reallocate_cleared_grads(params)
         else:
