@@ -249,13 +249,9 @@ class Adam(optimizer.GradientMethod):
                                  beta1, beta2, eps)
         if eta != 1:
             step *= eta
-        # (_take_step's decay and subtraction, on each parameter's part of the step)
-        decay = 1 - eta * weight_decay_rate if weight_decay_rate != 0 else None
         for param, part in zip(group, layout.steps):
-            data = param._array
-            if decay is not None:
-                data *= decay
-            data -= part
+            # (eta is in the step already; the decay factor is still 1 - eta * rate)
+            _take_step(param._array, part, 1, eta * weight_decay_rate)
         return rest
 
     @property
